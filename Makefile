@@ -1,0 +1,133 @@
+# skifsim: RTL-plus-C co-simulation of the SkifCh torus network adapter.
+# `make help` lists the targets. Every output goes under build/.
+
+VERILATOR ?= verilator
+IVERILOG  ?= iverilog
+CC        ?= cc
+CXX       ?= g++
+GTKWAVE   ?= gtkwave
+NODES     ?= 4            # nodes of the default demo (make sim)
+
+B         := build
+VLT_INC   := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
+RTL_FILES := $(shell cat rtl/files.txt 2>/dev/null)
+SIM_FILES := sim/skif_host_shim.sv sim/skif_sim_top.sv
+
+CFLAGS_BASE := -std=c11
+CFLAGS_BASE += -Wall -Wextra -Werror        # warnings are errors
+CFLAGS_BASE += -O2 -g                       # optimised, with symbols
+CFLAGS_BASE += -MMD -MP                     # dependency files
+
+CFLAGS_BASE += -Idriver -Isw -Isim -Icsrc   # project headers
+CFLAGS_BASE += -I$(VLT_INC) -I$(VLT_INC)/vltstd   # svdpi.h
+CFLAGS    ?= $(CFLAGS_BASE)
+
+VFLAGS := --cc --exe --build
+VFLAGS += -j 2                              # the machine has 2 cores
+VFLAGS += --top-module skif_sim_top
+VFLAGS += -Irtl -Isim
+VFLAGS += --trace-fst                       # --wave support
+VFLAGS += -O3 --x-assign fast --x-initial fast
+VFLAGS += -Wno-fatal                        # lint is its own gate (make lint)
+VFLAGS += -CFLAGS "-O2 -I$(CURDIR)/csrc -I$(CURDIR)/driver -I$(CURDIR)/sim"
+
+SIMLIB_SRC := csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c
+SKIFLIB_SRC := driver/skif_dev.c driver/backend_sim.c sw/skifch.c
+EXAMPLES := greeting
+TESTPROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
+UNITTESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/*.c))
+
+obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
+
+.PHONY: help deps all sim test lint wave bench clean model models check-hw
+
+help:
+	@echo "skifsim targets:"
+	@echo "  make sim      install what is missing, build, run the greeting demo on $(NODES) nodes"
+	@echo "                and the RTL testbenches, print a summary"
+	@echo "  make test     the whole suite (ends with 'N passed, N failed')"
+	@echo "  make deps     install missing Debian packages (verilator, iverilog, gtkwave, ...)"
+	@echo "  make all      build the launcher, libraries, examples and the default model"
+	@echo "  make lint     Verilator -Wall lint of the RTL, C header check"
+	@echo "  make wave     open the newest waveform in GTKWave (or print the command)"
+	@echo "  make bench    simulator speed and start-up figures (CSV, JSON, PNG under build/bench)"
+	@echo "  make model MODEL=ringN   build the simulator of an N-node ring"
+	@echo "  make clean    remove build/"
+
+deps:
+	@sim/deps.sh
+
+# ------------------------------------------------------------------ C
+$(B)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/lib/libskifsim.a: $(call obj,$(SIMLIB_SRC))
+	@mkdir -p $(dir $@)
+	ar rcs $@ $^
+
+$(B)/lib/libskif.a: $(call obj,$(SKIFLIB_SRC))
+	@mkdir -p $(dir $@)
+	ar rcs $@ $^
+
+$(B)/bin/skifrun: $(call obj,sim/skifrun.c sim/skif_opts.c)
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@
+
+$(B)/bin/%: $(B)/obj/sw/examples/%.o $(B)/lib/libskif.a
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@
+
+$(B)/tests/%: $(B)/obj/tests/progs/%.o $(B)/lib/libskif.a
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@
+
+$(B)/unit/%: tests/unit/%.c $(SIMLIB_SRC) $(SKIFLIB_SRC)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+	    $< -o $@
+
+# ------------------------------------------------------------------ models
+# build/models/ringN/skifsim: the simulator with the RTL of an N-node ring.
+model:
+	@test -n "$(MODEL)" || { echo "make model: give MODEL=ringN" >&2; exit 2; }
+	@$(MAKE) -s $(B)/models/$(MODEL)/skifsim
+
+$(B)/models/ring%/skifsim: $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_defs.vh \
+                          csrc/sim_main.cpp $(B)/lib/libskifsim.a
+	@mkdir -p $(dir $@)
+	$(VERILATOR) $(VFLAGS) -GNodes=$* -Mdir $(B)/models/ring$*/obj \
+	    -o $(CURDIR)/$@ $(RTL_FILES) $(SIM_FILES) $(CURDIR)/csrc/sim_main.cpp \
+	    $(CURDIR)/$(B)/lib/libskifsim.a >$(B)/models/ring$*/build.log 2>&1 \
+	    || { tail -40 $(B)/models/ring$*/build.log; exit 1; }
+
+all: $(B)/bin/skifrun $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
+     $(B)/models/ring$(strip $(NODES))/skifsim
+
+# ------------------------------------------------------------------ main jobs
+sim: deps all
+	@sim/demo.sh $(strip $(NODES))
+
+test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS))
+	@tests/run.sh
+
+lint: check-hw
+	$(VERILATOR) --lint-only -Wall -Irtl rtl/lint.vlt $(RTL_FILES) --top-module skif_ring_net
+
+check-hw:
+	@awk -f sim/gen_hw_h.awk rtl/skif_defs.vh | diff -u driver/skif_hw.h - \
+	    && echo "driver/skif_hw.h matches rtl/skif_defs.vh"
+
+driver/skif_hw.h: rtl/skif_defs.vh sim/gen_hw_h.awk
+	awk -f sim/gen_hw_h.awk $< > $@
+
+wave:
+	@sim/wave.sh
+
+bench: deps all
+	@sw/bench/run.sh
+
+clean:
+	rm -rf $(B)
+
+-include $(shell find $(B)/obj -name '*.d' 2>/dev/null)

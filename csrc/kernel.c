@@ -1,0 +1,538 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* kernel.c: the simulator's lockstep loop. It starts one program process per
+ * node, runs the model only while every program is blocked in a request, and
+ * releases blocked programs one at a time in node order, so a run is
+ * deterministic. It also watches for programs that fail, for a network that
+ * stops moving (watchdog) and for --max-cycles, and prints the summary. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sim.h"
+#include "skif_hw.h"
+
+struct sim g_sim;
+static volatile sig_atomic_t g_signal;
+
+double sim_wall(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void on_signal(int sig)
+{
+    g_signal = sig;
+}
+
+/* ------------------------------------------------------------ processes */
+
+static void kill_all(int sig)
+{
+    for (int i = 0; i < g_sim.n; i++) {
+        struct node *nd = &g_sim.nodes[i];
+        if (nd->pid > 0 && nd->state != NODE_EXITED)
+            kill(nd->pid, sig);
+    }
+}
+
+/* Stop every program that still runs and reap it. */
+static void stop_all(void)
+{
+    kill_all(SIGTERM);
+    double until = sim_wall() + 2.0;
+    for (int i = 0; i < g_sim.n; i++) {
+        struct node *nd = &g_sim.nodes[i];
+        if (nd->pid <= 0 || nd->state == NODE_EXITED)
+            continue;
+        int st;
+        while (waitpid(nd->pid, &st, WNOHANG) == 0) {
+            if (sim_wall() > until) {
+                kill(nd->pid, SIGKILL);
+                waitpid(nd->pid, &st, 0);
+                break;
+            }
+            usleep(2000);
+        }
+        nd->state = NODE_EXITED;
+    }
+}
+
+static int start_programs(void)
+{
+    const struct skif_opts *o = &g_sim.opt;
+    for (int i = 0; i < g_sim.n; i++) {
+        struct node *nd = &g_sim.nodes[i];
+        int sv[2];
+        if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) {
+            fprintf(stderr, "skifsim: socketpair: %s\n", strerror(errno));
+            return -1;
+        }
+        fflush(NULL);
+        pid_t pid = fork();
+        if (pid < 0) {
+            fprintf(stderr, "skifsim: fork: %s\n", strerror(errno));
+            close(sv[0]);
+            close(sv[1]);
+            return -1;
+        }
+        if (pid == 0) {
+            /* The child keeps its own socket end and memory; everything else
+             * is close-on-exec. It waits for its first release before exec so
+             * that programs start one at a time, in node order. */
+            char buf[32];
+            signal(SIGINT, SIG_DFL);
+            signal(SIGTERM, SIG_DFL);
+            signal(SIGPIPE, SIG_DFL);
+            fcntl(sv[1], F_SETFD, 0);
+            fcntl(nd->memfd, F_SETFD, 0);
+            snprintf(buf, sizeof(buf), "%d", sv[1]);
+            setenv(SKIF_ENV_SOCK_FD, buf, 1);
+            snprintf(buf, sizeof(buf), "%d", nd->memfd);
+            setenv(SKIF_ENV_MEM_FD, buf, 1);
+            snprintf(buf, sizeof(buf), "%d", i);
+            setenv(SKIF_ENV_RANK, buf, 1);
+            snprintf(buf, sizeof(buf), "%d", g_sim.n);
+            setenv(SKIF_ENV_SIZE, buf, 1);
+            struct skif_rsp go;
+            if (recv(sv[1], &go, sizeof(go), 0) != (ssize_t)sizeof(go))
+                _exit(127);
+            execvp(o->prog_argv[0], o->prog_argv);
+            fprintf(stderr, "skifsim: node %d: cannot run '%s': %s\n", i, o->prog_argv[0],
+                    strerror(errno));
+            _exit(127);
+        }
+        close(sv[1]);
+        nd->sock = sv[0];
+        nd->pid = pid;
+        nd->state = NODE_STARTING;
+    }
+    return 0;
+}
+
+static void describe_status(int st, char *buf, size_t len)
+{
+    if (WIFEXITED(st))
+        snprintf(buf, len, "exited with status %d", WEXITSTATUS(st));
+    else if (WIFSIGNALED(st))
+        snprintf(buf, len, "was killed by signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
+    else
+        snprintf(buf, len, "ended with wait status 0x%x", st);
+}
+
+/* ------------------------------------------------------------- releases */
+
+static int send_rsp(struct node *nd, int32_t status, uint64_t value)
+{
+    struct skif_rsp r = {.type = nd->req.type, .status = status, .value = value,
+                         .cycle = g_sim.now};
+    nd->cp->cycle = g_sim.now;
+    fflush(stdout);
+    if (send(nd->sock, &r, sizeof(r), MSG_NOSIGNAL) != (ssize_t)sizeof(r))
+        return -1; /* the program is gone; its EOF is handled when it is read */
+    nd->state = NODE_RUNNING;
+    g_sim.last_release = g_sim.now;
+    g_sim.n_releases++;
+    return 0;
+}
+
+/* Release node nd if its request is satisfied. Returns 1 if released. */
+static int try_release(struct node *nd)
+{
+    if (nd->state == NODE_STARTING) {
+        nd->req.type = 0;
+        send_rsp(nd, 0, 0);
+        return 1;
+    }
+    if (nd->state != NODE_BLOCKED)
+        return 0;
+    switch (nd->req.type) {
+    case SKIF_REQ_WAIT:
+        if (nd->evt_pending) {
+            nd->evt_pending = false;
+            send_rsp(nd, 0, 1);
+            return 1;
+        }
+        if (nd->deadline && g_sim.now >= nd->deadline) {
+            send_rsp(nd, 0, 0);
+            return 1;
+        }
+        return 0;
+    case SKIF_REQ_READ:
+        if (nd->read_done && g_sim.now >= nd->read_due) {
+            nd->read_done = false;
+            send_rsp(nd, nd->read_err ? -EIO : 0, nd->read_val);
+            return 1;
+        }
+        return 0;
+    case SKIF_REQ_FLUSH:
+        if (fifo_len(&nd->mmio_q) == 0 && fifo_len(&nd->mmio_fly) == 0) {
+            uint32_t rej = nd->wr_rejects;
+            nd->wr_rejects = 0;
+            send_rsp(nd, rej ? -EIO : 0, rej);
+            return 1;
+        }
+        return 0;
+    case SKIF_REQ_BYE:
+        send_rsp(nd, 0, 0);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Handle a message (or EOF) from the running node. Returns 0, or an exit code. */
+static int on_message(struct node *nd)
+{
+    struct skif_req req;
+    ssize_t r = recv(nd->sock, &req, sizeof(req), 0);
+    if (r < 0 && errno == EINTR)
+        return 0;
+    if (r == (ssize_t)sizeof(req)) {
+        hostmem_drain_posted(nd, g_sim.now);
+        nd->req = req;
+        nd->blocked_at = g_sim.now;
+        nd->state = NODE_BLOCKED;
+        switch (req.type) {
+        case SKIF_REQ_WAIT:
+            nd->deadline = req.cycles ? g_sim.now + req.cycles : 0;
+            break;
+        case SKIF_REQ_READ:
+            nd->read_done = false;
+            hostmem_mmio_push(nd, g_sim.now, req.arg, 0, 0, 0);
+            break;
+        case SKIF_REQ_FLUSH:
+        case SKIF_REQ_BYE:
+            break;
+        default:
+            fprintf(stderr, "skifsim: node %d: unknown request type %u; stopping the run\n",
+                    nd->rank, req.type);
+            return SKIF_EXIT_PROGRAM;
+        }
+        return 0;
+    }
+    if (r > 0) {
+        fprintf(stderr, "skifsim: node %d: malformed request of %zd bytes; stopping the run\n",
+                nd->rank, r);
+        return SKIF_EXIT_PROGRAM;
+    }
+    /* EOF: the program ended (or closed its socket). */
+    int st = 0;
+    while (waitpid(nd->pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    close(nd->sock);
+    nd->sock = -1;
+    nd->state = NODE_EXITED;
+    nd->exit_status = st;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+        return 0;
+    char why[96];
+    describe_status(st, why, sizeof(why));
+    fprintf(stderr, "skifsim: node %d (pid %d, %s) %s at cycle %" PRIu64
+                    "; stopping the other programs\n",
+            nd->rank, (int)nd->pid, g_sim.opt.prog_argv[0], why, g_sim.now);
+    return SKIF_EXIT_PROGRAM;
+}
+
+/* Wait for the running node to block or end. Returns 0, or an exit code. */
+static int wait_running(struct node *nd)
+{
+    double start = sim_wall();
+    int warned = 0;
+    for (;;) {
+        struct pollfd p = {.fd = nd->sock, .events = POLLIN};
+        int r = poll(&p, 1, 1000);
+        if (g_signal) {
+            fprintf(stderr, "skifsim: stopped by signal %d (%s) at cycle %" PRIu64 "\n",
+                    (int)g_signal, strsignal(g_signal), g_sim.now);
+            return SKIF_EXIT_SIM;
+        }
+        if (r > 0)
+            return on_message(nd);
+        if (r < 0 && errno != EINTR) {
+            fprintf(stderr, "skifsim: poll: %s\n", strerror(errno));
+            return SKIF_EXIT_SIM;
+        }
+        if (!warned && sim_wall() - start > g_sim.opt.stall_warn) {
+            warned = 1;
+            fprintf(stderr,
+                    "skifsim: notice: node %d (pid %d) has run for %u s of wall time without "
+                    "entering the driver; simulated time cannot advance until it does "
+                    "(a program must wait through the library, not spin on memory)\n",
+                    nd->rank, (int)nd->pid, g_sim.opt.stall_warn);
+        }
+    }
+}
+
+/* ------------------------------------------------------------- the model */
+
+static void step(void)
+{
+    for (int i = 0; i < g_sim.n; i++)
+        hostmem_tick(&g_sim.nodes[i], g_sim.now);
+    skif_model_step(g_sim.now);
+    g_sim.now++;
+}
+
+/* Read adapter registers for a report, through the register port (the model
+ * runs meanwhile). Returns 0, or -1 if the adapter does not answer. */
+static int peek_reg(struct node *nd, uint32_t off, uint32_t *val)
+{
+    nd->peek_done = false;
+    hostmem_mmio_push(nd, g_sim.now, off, 0, 0, 1);
+    for (uint64_t k = 0; k < 4ull * g_sim.opt.host_latency + 1000 && !nd->peek_done; k++)
+        step();
+    if (!nd->peek_done || nd->peek_err)
+        return -1;
+    *val = nd->peek_val;
+    return 0;
+}
+
+static const char *req_name(uint32_t t)
+{
+    switch (t) {
+    case SKIF_REQ_WAIT:
+        return "waiting for a device event";
+    case SKIF_REQ_READ:
+        return "reading a register";
+    case SKIF_REQ_FLUSH:
+        return "flushing register writes";
+    case SKIF_REQ_BYE:
+        return "closing";
+    default:
+        return "starting";
+    }
+}
+
+static void report_node(struct node *nd)
+{
+    static const struct {
+        uint32_t off;
+        const char *name;
+    } regs[] = {
+        {SKIF_REG_STATUS, "STATUS"},     {SKIF_REG_TX_HEAD, "TX_HEAD"},
+        {SKIF_REG_TX_TAIL, "TX_TAIL"},   {SKIF_REG_RX_HEAD, "RX_HEAD"},
+        {SKIF_REG_RX_TAIL, "RX_TAIL"},   {SKIF_REG_TX_PKTS, "TX_PKTS"},
+        {SKIF_REG_RX_PKTS, "RX_PKTS"},   {SKIF_REG_RX_DROPS, "RX_DROPS"},
+    };
+    if (nd->state == NODE_EXITED)
+        fprintf(stderr, "  node %d: program exited\n", nd->rank);
+    else
+        fprintf(stderr, "  node %d: %s since cycle %" PRIu64 "\n", nd->rank,
+                req_name(nd->req.type), nd->blocked_at);
+    fprintf(stderr, "    adapter:");
+    uint32_t status = 0;
+    for (size_t i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
+        uint32_t v;
+        if (peek_reg(nd, regs[i].off, &v) < 0) {
+            fprintf(stderr, " %s=?", regs[i].name);
+            continue;
+        }
+        if (regs[i].off == SKIF_REG_STATUS)
+            status = v;
+        fprintf(stderr, " %s=0x%x", regs[i].name, v);
+    }
+    fprintf(stderr, "\n");
+    if (status & SKIF_STATUS_TX_BUSY)
+        fprintf(stderr, "    TX engine busy: a packet is stuck on its way into the network\n");
+    if (status & SKIF_STATUS_RX_STALL)
+        fprintf(stderr, "    RX ring full: the link into this node is back-pressured until "
+                        "the program consumes messages\n");
+    if (status & SKIF_STATUS_TX_ERR)
+        fprintf(stderr, "    TX halted on a bad descriptor\n");
+    if (status & SKIF_STATUS_DMA_ERR)
+        fprintf(stderr, "    a DMA read failed\n");
+    fprintf(stderr, "    host queues: %zu DMA ops, %zu read responses, %zu register accesses\n",
+            fifo_len(&nd->dma_ops), fifo_len(&nd->dma_rsps),
+            fifo_len(&nd->mmio_q) + fifo_len(&nd->mmio_fly));
+}
+
+static void report_stuck(const char *why)
+{
+    fprintf(stderr, "skifsim: %s at cycle %" PRIu64 " (last progress at cycle %" PRIu64 ")\n",
+            why, g_sim.now, g_sim.last_release);
+    for (int i = 0; i < g_sim.n; i++)
+        report_node(&g_sim.nodes[i]);
+}
+
+/* Advance the model until some node can be released. Returns 0, or an exit code. */
+static int advance(void)
+{
+    const struct skif_opts *o = &g_sim.opt;
+    for (;;) {
+        for (int i = 0; i < g_sim.n; i++)
+            if (try_release(&g_sim.nodes[i]))
+                return 0;
+        if (o->max_cycles && g_sim.now >= o->max_cycles) {
+            report_stuck("--max-cycles reached");
+            return SKIF_EXIT_MAXCYC;
+        }
+        if (g_sim.now - g_sim.last_release >= o->watchdog) {
+            char why[96];
+            snprintf(why, sizeof(why), "watchdog: no program progressed for %" PRIu64 " cycles",
+                     o->watchdog);
+            report_stuck(why);
+            return SKIF_EXIT_WATCHDOG;
+        }
+        if (g_signal) {
+            fprintf(stderr, "skifsim: stopped by signal %d (%s) at cycle %" PRIu64 "\n",
+                    (int)g_signal, strsignal(g_signal), g_sim.now);
+            return SKIF_EXIT_SIM;
+        }
+        step();
+    }
+}
+
+/* ------------------------------------------------------------- summary */
+
+static void summary(int rc, double t_end)
+{
+    const struct skif_opts *o = &g_sim.opt;
+    uint64_t pkts = 0, flits = 0, drops = 0;
+    for (int i = 0; i < g_sim.n; i++) {
+        uint32_t v;
+        if (peek_reg(&g_sim.nodes[i], SKIF_REG_TX_PKTS, &v) == 0)
+            pkts += v;
+        if (peek_reg(&g_sim.nodes[i], SKIF_REG_TX_FLITS, &v) == 0)
+            flits += v;
+        if (peek_reg(&g_sim.nodes[i], SKIF_REG_RX_DROPS, &v) == 0)
+            drops += v;
+    }
+    double wall = t_end - g_sim.t0;
+    double run = t_end - g_sim.t_started;
+    double us = (double)g_sim.now / o->clock_mhz;
+    if (!o->quiet) {
+        fprintf(stderr,
+                "skifsim: %d nodes (1-D ring), %" PRIu64 " cycles = %.3f us at %u MHz, "
+                "%" PRIu64 " packets, %" PRIu64 " flits, %" PRIu64 " dropped; wall %.3f s "
+                "(start-up %.3f s), %.0f cycles/s\n",
+                g_sim.n, g_sim.now, us, o->clock_mhz, pkts, flits, drops, wall,
+                g_sim.t_started - g_sim.t0, run > 0 ? (double)g_sim.now / run : 0.0);
+    }
+    if (o->stats) {
+        FILE *f = fopen(o->stats, "w");
+        if (!f) {
+            fprintf(stderr, "skifsim: cannot write --stats '%s': %s\n", o->stats,
+                    strerror(errno));
+            return;
+        }
+        fprintf(f,
+                "{\"nodes\": %d, \"dims\": \"%d\", \"exit\": %d, \"cycles\": %" PRIu64
+                ", \"clock_mhz\": %u, \"host_latency\": %u, \"sim_time_us\": %.3f, "
+                "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
+                ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
+                "\"run_s\": %.6f, \"cycles_per_s\": %.1f}\n",
+                g_sim.n, g_sim.n, rc, g_sim.now, o->clock_mhz, o->host_latency, us, pkts, flits,
+                drops, g_sim.n_releases, wall, g_sim.t_started - g_sim.t0, run,
+                run > 0 ? (double)g_sim.now / run : 0.0);
+        fclose(f);
+    }
+}
+
+/* ------------------------------------------------------------- main loop */
+
+int sim_run(int argc, char **argv)
+{
+    char err[256];
+    int rc = skif_opts_parse(&g_sim.opt, argc, argv, err, sizeof(err));
+    if (rc == 1)
+        return 0;
+    if (rc < 0) {
+        fprintf(stderr, "skifsim: %s\n", err);
+        skif_opts_usage(stderr, "skifsim");
+        return SKIF_EXIT_USAGE;
+    }
+    const char *t0 = getenv("SKIF_T0");
+    g_sim.t0 = t0 ? strtod(t0, NULL) : sim_wall();
+    g_sim.n = g_sim.opt.nodes;
+    g_sim.half_lat = g_sim.opt.host_latency / 2;
+    g_sim.nodes = calloc((size_t)g_sim.n, sizeof(*g_sim.nodes));
+    if (!g_sim.nodes)
+        return SKIF_EXIT_SIM;
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    int i;
+    rc = SKIF_EXIT_SIM;
+    for (i = 0; i < g_sim.n; i++) {
+        g_sim.nodes[i].memfd = -1;
+        g_sim.nodes[i].sock = -1;
+        if (hostmem_init(&g_sim.nodes[i], &g_sim.opt, i) < 0)
+            goto out_mem;
+    }
+    if (skif_model_init(&g_sim.opt) < 0)
+        goto out_mem;
+    /* Reset is done by skif_model_init; start the programs. */
+    if (start_programs() < 0)
+        goto out_procs;
+
+    int started = 0;
+    rc = 0;
+    while (rc == 0) {
+        struct node *run = NULL;
+        int live = 0;
+        for (i = 0; i < g_sim.n; i++) {
+            if (g_sim.nodes[i].state == NODE_RUNNING)
+                run = &g_sim.nodes[i];
+            if (g_sim.nodes[i].state != NODE_EXITED)
+                live++;
+        }
+        if (run) {
+            rc = wait_running(run);
+            continue;
+        }
+        if (!started) {
+            int n_starting = 0;
+            for (i = 0; i < g_sim.n; i++)
+                n_starting += g_sim.nodes[i].state == NODE_STARTING;
+            if (n_starting == 0) {
+                started = 1;
+                g_sim.t_started = sim_wall();
+            }
+        }
+        if (live == 0)
+            break;
+        rc = advance();
+    }
+    double t_end = sim_wall();
+    if (!g_sim.t_started)
+        g_sim.t_started = t_end;
+
+out_procs:
+    if (rc != 0)
+        stop_all();
+    if (g_sim.dma_faults && rc == 0) {
+        fprintf(stderr, "skifsim: %d DMA accesses fell outside host memory; failing the run\n",
+                g_sim.dma_faults);
+        rc = SKIF_EXIT_SIM;
+    }
+    if (rc != SKIF_EXIT_USAGE)
+        summary(rc, sim_wall());
+    (void)t_end;
+    skif_model_fini();
+out_mem:
+    for (i = 0; i < g_sim.n; i++) {
+        if (g_sim.nodes[i].sock >= 0)
+            close(g_sim.nodes[i].sock);
+        hostmem_fini(&g_sim.nodes[i]);
+    }
+    free(g_sim.nodes);
+    return rc;
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* sim.h: the simulator's C kernel: options, nodes (program process, host
+ * memory, DMA and register queues) and the lockstep loop. The Verilated model
+ * is reached only through skif_model_*() (csrc/sim_main.cpp) and the DPI
+ * calls of the host shims (csrc/dpi.c). */
+#ifndef SKIF_SIM_H
+#define SKIF_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "fifo.h"
+#include "skif_opts.h"
+#include "skif_proto.h"
+
+/* Exit codes of skifrun / skifsim. */
+enum skif_exit {
+    SKIF_EXIT_OK = 0,
+    SKIF_EXIT_PROGRAM = 1,  /* a program failed */
+    SKIF_EXIT_USAGE = 2,    /* bad command line */
+    SKIF_EXIT_MAXCYC = 3,   /* --max-cycles reached */
+    SKIF_EXIT_WATCHDOG = 4, /* no progress */
+    SKIF_EXIT_SIM = 5,      /* simulator error (DMA fault, system call) */
+};
+
+enum node_state {
+    NODE_STARTING, /* forked, waiting for its first release */
+    NODE_RUNNING,  /* the program runs; the model is stopped */
+    NODE_BLOCKED,  /* the program waits in a request */
+    NODE_EXITED,   /* the program ended */
+};
+
+/* A host-memory operation on its way from the adapter's DMA port. */
+struct dma_op {
+    uint64_t due;  /* cycle it reaches host memory */
+    uint64_t addr; /* bus address */
+    uint64_t data;
+    uint8_t kind;  /* DMA_OP_* */
+    uint8_t strb;
+};
+enum { DMA_OP_READ, DMA_OP_WRITE, DMA_OP_IRQ };
+
+/* A read response on its way back to the adapter. */
+struct dma_rsp {
+    uint64_t due;
+    uint64_t data;
+    uint8_t err;
+};
+
+/* A register access on its way to the adapter's register port. */
+struct mmio_op {
+    uint64_t due;
+    uint32_t off;
+    uint32_t val;
+    uint8_t write;
+    uint8_t internal; /* issued by the simulator itself (reports) */
+};
+
+struct node {
+    int rank;
+    pid_t pid;
+    int sock;                  /* simulator's end of the node's socket */
+    int memfd;
+    uint8_t *mem;              /* host memory, mapped */
+    struct skif_ctrl_page *cp; /* == mem */
+    enum node_state state;
+    struct skif_req req;       /* the pending request while BLOCKED */
+    uint64_t blocked_at;       /* cycle the request was made */
+    uint64_t deadline;         /* WAIT: cycle limit (0: none) */
+    bool evt_pending;          /* an event arrived since the last WAIT */
+    bool read_done;            /* READ: response arrived */
+    uint64_t read_due;         /* READ: cycle the value reaches the program */
+    uint32_t read_val;
+    int read_err;
+    uint32_t wr_rejects;       /* posted writes the adapter rejected, since FLUSH */
+    int exit_status;           /* wait status once EXITED */
+    struct fifo dma_ops;       /* struct dma_op */
+    struct fifo dma_rsps;      /* struct dma_rsp */
+    struct fifo mmio_q;        /* struct mmio_op, not yet on the port */
+    struct fifo mmio_fly;      /* struct mmio_op, on the port awaiting response */
+    /* internal register reads (reports) */
+    uint32_t peek_val;
+    int peek_err;
+    bool peek_done;
+    /* statistics */
+    uint64_t n_dma_rd, n_dma_wr, n_irq, n_mmio_rd, n_mmio_wr, n_dma_faults;
+};
+
+struct sim {
+    struct skif_opts opt;
+    struct node *nodes;
+    int n;
+    uint64_t now;               /* current cycle */
+    uint64_t last_release;      /* cycle of the last release (watchdog) */
+    uint64_t n_releases;
+    uint64_t half_lat;          /* host latency / 2 */
+    double t0;                  /* wall clock at launcher start */
+    double t_started;           /* wall clock when all programs were started */
+    int dma_faults;
+};
+
+extern struct sim g_sim;
+
+/* csrc/hostmem.c: per-cycle host-memory and register-port work. */
+int hostmem_init(struct node *nd, const struct skif_opts *o, int rank);
+void hostmem_fini(struct node *nd);
+void hostmem_tick(struct node *nd, uint64_t now);
+void hostmem_drain_posted(struct node *nd, uint64_t now);
+void hostmem_mmio_push(struct node *nd, uint64_t now, uint32_t off, uint32_t val,
+                       int write, int internal);
+
+/* csrc/sim_main.cpp: the Verilated model. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+int skif_model_init(const struct skif_opts *o);
+void skif_model_step(uint64_t cycle);
+void skif_model_fini(void);
+int sim_run(int argc, char **argv);
+#ifdef __cplusplus
+}
+#endif
+
+double sim_wall(void);
+
+#endif /* SKIF_SIM_H */

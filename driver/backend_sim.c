@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* backend_sim.c: the driver's simulator backend. Host memory is the node's
+ * shared-memory segment; register writes go into the control page's
+ * posted-write FIFO; reads, flushes and waits are requests on the node's
+ * socket, during which the simulator runs (skif_proto.h). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "skif_backend.h"
+#include "skif_proto.h"
+
+struct sim_backend {
+    struct skif_backend b; /* first: the driver sees only this */
+    struct skif_ctrl_page *cp;
+    int sock;
+    int dead; /* the simulator went away */
+};
+
+static int env_int(const char *name, int *out)
+{
+    const char *s = getenv(name);
+    char *end;
+    if (!s || !*s)
+        return -1;
+    long v = strtol(s, &end, 10);
+    if (*end || v < 0 || v > 1 << 20)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static int request(struct sim_backend *sb, uint32_t type, uint32_t arg, uint64_t cycles,
+                   struct skif_rsp *rsp)
+{
+    struct skif_req req = {.type = type, .arg = arg, .cycles = cycles};
+    if (sb->dead)
+        return -EPIPE;
+    /* Output written so far appears before the simulator runs on, so the
+     * interleaving of all programs' output is deterministic. */
+    fflush(stdout);
+    fflush(stderr);
+    if (send(sb->sock, &req, sizeof(req), MSG_NOSIGNAL) != (ssize_t)sizeof(req))
+        goto gone;
+    ssize_t r;
+    do
+        r = recv(sb->sock, rsp, sizeof(*rsp), 0);
+    while (r < 0 && errno == EINTR);
+    if (r != (ssize_t)sizeof(*rsp))
+        goto gone;
+    return 0;
+gone:
+    if (!sb->dead)
+        fprintf(stderr, "skif: node %d: lost the connection to the simulator\n", sb->b.rank);
+    sb->dead = 1;
+    return -EPIPE;
+}
+
+static int sim_reg_read(struct skif_backend *b, uint32_t off, uint32_t *val)
+{
+    struct skif_rsp rsp;
+    int rc = request((struct sim_backend *)b, SKIF_REQ_READ, off, 0, &rsp);
+    if (rc < 0)
+        return rc;
+    if (rsp.status < 0)
+        return rsp.status;
+    *val = (uint32_t)rsp.value;
+    return 0;
+}
+
+static int sim_flush(struct skif_backend *b)
+{
+    struct skif_rsp rsp;
+    int rc = request((struct sim_backend *)b, SKIF_REQ_FLUSH, 0, 0, &rsp);
+    return rc < 0 ? rc : rsp.status;
+}
+
+static int sim_reg_write(struct skif_backend *b, uint32_t off, uint32_t val)
+{
+    struct sim_backend *sb = (struct sim_backend *)b;
+    struct skif_ctrl_page *cp = sb->cp;
+    if (sb->dead)
+        return -EPIPE;
+    if (cp->pw_tail - cp->pw_head >= SKIF_PW_ENTRIES) {
+        /* FIFO full: let the simulator take what is there (it keeps any
+         * rejection count for the next flush). */
+        int rc = sim_flush(b);
+        if (rc == -EPIPE)
+            return rc;
+    }
+    struct skif_pw *w = &cp->pw[cp->pw_tail & (SKIF_PW_ENTRIES - 1)];
+    w->off = off;
+    w->val = val;
+    cp->pw_tail++;
+    return 0;
+}
+
+static int sim_wait(struct skif_backend *b, uint64_t max_cycles)
+{
+    struct skif_rsp rsp;
+    int rc = request((struct sim_backend *)b, SKIF_REQ_WAIT, 0, max_cycles, &rsp);
+    return rc < 0 ? rc : (int)rsp.value;
+}
+
+static void sim_close(struct skif_backend *b)
+{
+    struct sim_backend *sb = (struct sim_backend *)b;
+    struct skif_rsp rsp;
+    request(sb, SKIF_REQ_BYE, 0, 0, &rsp);
+    munmap(sb->b.mem, sb->b.mem_size);
+    close(sb->sock);
+    free(sb);
+}
+
+static const struct skif_backend_ops sim_ops = {
+    .reg_read = sim_reg_read,
+    .reg_write = sim_reg_write,
+    .flush = sim_flush,
+    .wait = sim_wait,
+    .close = sim_close,
+};
+
+int skif_backend_sim_open(struct skif_backend **bp)
+{
+    int sock, memfd, rank, size;
+    if (env_int(SKIF_ENV_SOCK_FD, &sock) || env_int(SKIF_ENV_MEM_FD, &memfd) ||
+        env_int(SKIF_ENV_RANK, &rank) || env_int(SKIF_ENV_SIZE, &size)) {
+        fprintf(stderr, "skif: this program must be started by skifrun (no simulated node "
+                        "in the environment)\n");
+        return -ENODEV;
+    }
+    struct stat st;
+    if (fstat(memfd, &st) < 0 || (size_t)st.st_size < sizeof(struct skif_ctrl_page)) {
+        fprintf(stderr, "skif: %s=%d is not a node's host memory\n", SKIF_ENV_MEM_FD, memfd);
+        return -EPROTO;
+    }
+    void *mem = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0);
+    if (mem == MAP_FAILED)
+        return -errno;
+    struct skif_ctrl_page *cp = mem;
+    if (cp->magic != SKIF_PROTO_MAGIC || cp->version != SKIF_PROTO_VERSION ||
+        cp->mem_size != (uint64_t)st.st_size || (int)cp->rank != rank) {
+        fprintf(stderr, "skif: host memory of node %d has a bad control page (magic 0x%x, "
+                        "version %u)\n", rank, cp->magic, cp->version);
+        munmap(mem, (size_t)st.st_size);
+        return -EPROTO;
+    }
+    struct sim_backend *sb = calloc(1, sizeof(*sb));
+    if (!sb) {
+        munmap(mem, (size_t)st.st_size);
+        return -ENOMEM;
+    }
+    close(memfd); /* the mapping stays */
+    sb->cp = cp;
+    sb->sock = sock;
+    sb->b.ops = &sim_ops;
+    sb->b.mem = mem;
+    sb->b.mem_size = (size_t)cp->mem_size;
+    sb->b.bus_base = cp->bus_base;
+    sb->b.heap_offset = (size_t)cp->heap_offset;
+    sb->b.rank = rank;
+    sb->b.size = size;
+    sb->b.node_id = cp->node_id;
+    sb->b.ndims = (int)cp->ndims;
+    for (int d = 0; d < 4; d++)
+        sb->b.dims[d] = (int)cp->dims[d];
+    sb->b.clock_mhz = cp->clock_mhz;
+    sb->b.cycle = &cp->cycle;
+    *bp = &sb->b;
+    return 0;
+}

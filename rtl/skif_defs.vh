@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+// skif_defs.vh: the one definition of the packet, ring and register formats.
+//
+// Every RTL module, testbench and (through sim/gen_hw_h.awk, which turns each
+// `define below into a C #define in driver/skif_hw.h) the C side use these
+// names. Keep one `define per line, value as a sized Verilog literal or a plain
+// decimal, so the generator can read it. docs/packet-format.md and
+// docs/register-map.md explain each field.
+
+`ifndef SKIF_DEFS_VH
+`define SKIF_DEFS_VH
+
+// ---------------------------------------------------------------- identity
+`define SKIF_ID_VALUE          32'h534B4946  // "SKIF"
+`define SKIF_VERSION_VALUE     32'h00000100  // 0.1.0: major[23:16] minor[15:8] patch[7:0]
+
+// ---------------------------------------------------------------- widths
+`define SKIF_FLIT_W            64     // link flit width, bits
+`define SKIF_NODE_W            16     // node id width: 4 bits per dimension, x in [3:0]
+`define SKIF_CHAN_W            8      // channel id width
+`define SKIF_LEN_W             12     // message length field width, bytes
+`define SKIF_MAX_MSG           2048   // largest message payload, bytes (256 flits)
+`define SKIF_REG_AW            12     // register port byte address width
+`define SKIF_DMA_AW            64     // DMA byte address width
+
+// ---------------------------------------------------------------- header flit
+// [63:60] kind  [59:44] dst node  [43:28] src node  [27:20] dst channel
+// [19:8]  payload length in bytes  [7:0] reserved (zero for KIND_MSG)
+`define SKIF_HDR_KIND_HI       63
+`define SKIF_HDR_KIND_LO       60
+`define SKIF_HDR_DST_HI        59
+`define SKIF_HDR_DST_LO        44
+`define SKIF_HDR_SRC_HI        43
+`define SKIF_HDR_SRC_LO        28
+`define SKIF_HDR_CHAN_HI       27
+`define SKIF_HDR_CHAN_LO       20
+`define SKIF_HDR_LEN_HI        19
+`define SKIF_HDR_LEN_LO        8
+`define SKIF_KIND_MSG          4'h0   // SkifCh message; other kinds reserved
+
+// ---------------------------------------------------------------- netaddr_t
+// [7:0] channel  [23:8] node  [31:24] must be zero
+`define SKIF_NA_CHAN_LO        0
+`define SKIF_NA_NODE_LO        8
+
+// ---------------------------------------------------------------- rings
+// TX descriptor word (little-endian u64 at the ring's head):
+//   [31:0] dst netaddr  [43:32] length in bytes  [63:44] must be zero
+// followed by ceil(len/8) payload words. Entry size 8 + roundup8(len).
+// RX entry header word, written by the adapter:
+//   [7:0] dst channel  [23:8] src node  [31:24] zero  [43:32] length  [63:44] zero
+// Head/tail are free-running 32-bit byte counters; the ring byte address is
+// base + (ptr & (size - 1)); used = tail - head.
+`define SKIF_DESC_LEN_LO       32
+`define SKIF_RING_LOG2_MIN     12     // smallest ring: 4 KiB
+`define SKIF_RING_LOG2_MAX     24     // largest ring: 16 MiB
+
+// Status block in host memory (8-byte aligned, address in STAT_BASE):
+`define SKIF_STAT_TX_HEAD      8'h00  // u32 in a u64 word: TX consumer pointer
+`define SKIF_STAT_RX_TAIL      8'h08  // u32 in a u64 word: RX producer pointer
+
+// ---------------------------------------------------------------- registers
+// 32-bit registers, byte offsets; map is 0x000..0x0FF, 4-byte aligned.
+`define SKIF_REG_ID            12'h000  // RO  SKIF_ID_VALUE
+`define SKIF_REG_VERSION       12'h004  // RO  SKIF_VERSION_VALUE
+`define SKIF_REG_SCRATCH       12'h008  // RW  free for software
+`define SKIF_REG_CTRL          12'h00C  // RW  CTRL_* bits
+`define SKIF_REG_STATUS        12'h010  // RO/W1C  STATUS_* bits; error bits write-1-to-clear
+`define SKIF_REG_NODE          12'h014  // RO  this adapter's node id
+`define SKIF_REG_ERR_INFO      12'h01C  // RO  detail of the last error (offending offset or ring pointer)
+`define SKIF_REG_TX_BASE_LO    12'h020  // RW  TX ring base, bits [31:0], 8-byte aligned
+`define SKIF_REG_TX_BASE_HI    12'h024  // RW  TX ring base, bits [63:32]
+`define SKIF_REG_TX_SIZE       12'h028  // RW  log2 of TX ring size in bytes (12..24)
+`define SKIF_REG_TX_TAIL       12'h02C  // RW  doorbell: software producer pointer
+`define SKIF_REG_TX_HEAD       12'h030  // RO  adapter consumer pointer
+`define SKIF_REG_RX_BASE_LO    12'h040  // RW  RX ring base, bits [31:0]
+`define SKIF_REG_RX_BASE_HI    12'h044  // RW  RX ring base, bits [63:32]
+`define SKIF_REG_RX_SIZE       12'h048  // RW  log2 of RX ring size in bytes (12..24)
+`define SKIF_REG_RX_HEAD       12'h04C  // RW  software consumer pointer (frees ring space)
+`define SKIF_REG_RX_TAIL       12'h050  // RO  adapter producer pointer
+`define SKIF_REG_STAT_BASE_LO  12'h060  // RW  status block address, bits [31:0]
+`define SKIF_REG_STAT_BASE_HI  12'h064  // RW  status block address, bits [63:32]
+`define SKIF_REG_TX_PKTS       12'h080  // RO  packets sent
+`define SKIF_REG_TX_FLITS      12'h084  // RO  flits sent
+`define SKIF_REG_RX_PKTS       12'h088  // RO  packets delivered to the RX ring
+`define SKIF_REG_RX_DROPS      12'h08C  // RO  packets dropped (malformed)
+`define SKIF_REG_MAP_SIZE      12'h100  // first offset outside the map
+
+`define SKIF_CTRL_TX_EN        32'h00000001  // TX engine runs
+`define SKIF_CTRL_RX_EN        32'h00000002  // RX engine accepts packets
+`define SKIF_CTRL_IRQ_EN       32'h00000004  // event pulse on each status-block write
+
+`define SKIF_STATUS_TX_BUSY    32'h00000001  // TX engine is sending
+`define SKIF_STATUS_RX_BUSY    32'h00000002  // RX engine is receiving a packet
+`define SKIF_STATUS_RX_STALL   32'h00000004  // RX ring full: link back-pressured
+`define SKIF_STATUS_TX_ERR     32'h00000008  // sticky: bad TX descriptor, TX halted
+`define SKIF_STATUS_REG_ERR    32'h00000010  // sticky: register access outside the map
+`define SKIF_STATUS_DMA_ERR    32'h00000020  // sticky: DMA read returned an error
+`define SKIF_STATUS_RX_ERR     32'h00000040  // sticky: malformed packet dropped
+
+`endif

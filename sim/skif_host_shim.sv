@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+// skif_host_shim: simulation-only bridge between one adapter's host ports and
+// the simulator's host model (DPI, csrc/hostmem.c). Register port: valid/ready
+// request, one response per request. DMA port: always ready; read responses in
+// order, timed by the C model. Not synthesizable: a PCIe core takes its place
+// on a board.
+module skif_host_shim #(
+  parameter int Node = 0  // node index passed to every DPI call
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // register port, towards the adapter
+  output logic        reg_req_valid_o,
+  input  logic        reg_req_ready_i,
+  output logic        reg_req_write_o,
+  output logic [11:0] reg_req_addr_o,
+  output logic [31:0] reg_req_wdata_o,
+  input  logic        reg_rsp_valid_i,
+  input  logic [31:0] reg_rsp_rdata_i,
+  input  logic        reg_rsp_err_i,
+  // DMA port, from the adapter
+  input  logic        dma_req_valid_i,
+  output logic        dma_req_ready_o,
+  input  logic        dma_req_write_i,
+  input  logic [63:0] dma_req_addr_i,
+  input  logic [63:0] dma_req_wdata_i,
+  input  logic [7:0]  dma_req_wstrb_i,
+  output logic        dma_rsp_valid_o,
+  output logic [63:0] dma_rsp_data_o,
+  output logic        dma_rsp_err_o,
+  input  logic        irq_i
+);
+`include "skif_dpi.svh"
+
+  assign dma_req_ready_o = 1'b1;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      reg_req_valid_o <= 1'b0;
+      reg_req_write_o <= 1'b0;
+      reg_req_addr_o  <= '0;
+      reg_req_wdata_o <= '0;
+      dma_rsp_valid_o <= 1'b0;
+      dma_rsp_data_o  <= '0;
+      dma_rsp_err_o   <= 1'b0;
+    end else begin
+      bit     v, w, e;
+      int     a, d;
+      longint rd;
+      // DMA requests and the event line, in issue order.
+      if (dma_req_valid_i)
+        skif_dpi_dma_req(Node, dma_req_write_i, dma_req_addr_i, dma_req_wdata_i,
+                         {24'd0, dma_req_wstrb_i});
+      if (irq_i) skif_dpi_irq(Node);
+      // Read responses due this cycle.
+      skif_dpi_dma_rsp(Node, v, rd, e);
+      dma_rsp_valid_o <= v;
+      dma_rsp_data_o  <= rd;
+      dma_rsp_err_o   <= e;
+      // Register responses, then the next request.
+      if (reg_rsp_valid_i) skif_dpi_mmio_rsp(Node, reg_rsp_rdata_i, reg_rsp_err_i);
+      if (!reg_req_valid_o || reg_req_ready_i) begin
+        skif_dpi_mmio_poll(Node, v, w, a, d);
+        reg_req_valid_o <= v;
+        reg_req_write_o <= w;
+        reg_req_addr_o  <= a[11:0];
+        reg_req_wdata_o <= d;
+      end
+    end
+  end
+endmodule

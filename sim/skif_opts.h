@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* skif_opts.h: the command line shared by skifrun (the launcher) and skifsim
+ * (the simulator it starts), so both accept and reject exactly the same. */
+#ifndef SKIF_OPTS_H
+#define SKIF_OPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define SKIF_NODES_MIN 2
+#define SKIF_NODES_MAX 16
+#define SKIF_DIM_MIN 2
+#define SKIF_DIM_MAX 16
+
+struct skif_opts {
+    int nodes;                /* -n: number of nodes */
+    int ndims;                /* --dims: number of dimensions */
+    int dims[4];              /* --dims: size of each dimension */
+    const char *wave;         /* --wave FILE.fst, or NULL */
+    uint64_t trace_from;      /* --trace-from: first traced cycle */
+    uint64_t trace_to;        /* --trace-to: last traced cycle (UINT64_MAX: to the end) */
+    int trace_node;           /* --trace-node: node whose hierarchy is traced, -1 all */
+    uint64_t max_cycles;      /* --max-cycles: stop the run there (0: no limit) */
+    uint64_t watchdog;        /* --watchdog: cycles without progress before the run is stopped */
+    uint32_t host_latency;    /* --host-latency: host-interface round trip, cycles */
+    uint32_t clock_mhz;       /* --clock-mhz: stated clock */
+    uint32_t mem_mb;          /* --mem-mb: host memory per node, MiB */
+    uint32_t stall_warn;      /* --stall-warn: seconds a program may run before a notice */
+    const char *stats;        /* --stats FILE: write run statistics as JSON */
+    int quiet;                /* -q: no summary */
+    int prog_argc;            /* the program and its arguments */
+    char **prog_argv;
+};
+
+/* Parse argv (argv[0] is the command name). Returns 0 on success, 1 when
+ * --help was asked (usage already printed to stdout), -1 on a bad command line
+ * (the message is in err). */
+int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_t errlen);
+
+/* Print the usage text. */
+void skif_opts_usage(FILE *f, const char *cmd);
+
+/* The model tag of a parsed command line, e.g. "ring4" (build/models/<tag>). */
+void skif_opts_model_tag(const struct skif_opts *o, char *buf, size_t len);
+
+#endif /* SKIF_OPTS_H */

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* skifrun: the launcher (like mpirun). It checks the command line, finds or
+ * builds the simulator for the requested network (build/models/<tag>/skifsim),
+ * and hands over to it; the simulator starts one process of the program per
+ * node. Usage: skifrun --help. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "skif_opts.h"
+
+/* The project root: SKIF_ROOT, else two levels above this binary
+ * (build/bin/skifrun). */
+static int find_root(char *buf, size_t len)
+{
+    const char *env = getenv("SKIF_ROOT");
+    if (env && *env) {
+        snprintf(buf, len, "%s", env);
+        return 0;
+    }
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+    if (n <= 0)
+        return -1;
+    self[n] = '\0';
+    for (int up = 0; up < 3; up++) {
+        char *slash = strrchr(self, '/');
+        if (!slash)
+            return -1;
+        *slash = '\0';
+    }
+    snprintf(buf, len, "%s", self);
+    return 0;
+}
+
+/* Is `prog` something execvp can run? */
+static int runnable(const char *prog)
+{
+    if (strchr(prog, '/'))
+        return access(prog, X_OK) == 0;
+    const char *path = getenv("PATH");
+    if (!path)
+        return 0;
+    char *dup = strdup(path), *save = NULL;
+    int ok = 0;
+    for (char *d = strtok_r(dup, ":", &save); d && !ok; d = strtok_r(NULL, ":", &save)) {
+        char full[PATH_MAX];
+        snprintf(full, sizeof(full), "%s/%s", *d ? d : ".", prog);
+        ok = access(full, X_OK) == 0;
+    }
+    free(dup);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    char t0[64];
+    snprintf(t0, sizeof(t0), "%.9f", (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
+
+    struct skif_opts o;
+    char err[256];
+    argv[0] = "skifrun";
+    int rc = skif_opts_parse(&o, argc, argv, err, sizeof(err));
+    if (rc == 1)
+        return 0;
+    if (rc < 0) {
+        fprintf(stderr, "skifrun: %s\n", err);
+        skif_opts_usage(stderr, "skifrun");
+        return 2;
+    }
+    if (!runnable(o.prog_argv[0])) {
+        fprintf(stderr, "skifrun: cannot run '%s': not found or not executable\n",
+                o.prog_argv[0]);
+        return 2;
+    }
+    char root[PATH_MAX], tag[64], model[PATH_MAX + 128];
+    if (find_root(root, sizeof(root)) < 0) {
+        fprintf(stderr, "skifrun: cannot find the project root; set SKIF_ROOT\n");
+        return 5;
+    }
+    skif_opts_model_tag(&o, tag, sizeof(tag));
+    snprintf(model, sizeof(model), "%s/build/models/%s/skifsim", root, tag);
+    if (access(model, X_OK) != 0) {
+        /* First use of this network: build its model (once). */
+        fprintf(stderr, "skifrun: building the model for %s (first use; takes a minute)...\n",
+                tag);
+        char cmd[PATH_MAX * 2];
+        snprintf(cmd, sizeof(cmd), "make -s -C '%s' model MODEL=%s >&2", root, tag);
+        int st = system(cmd);
+        if (st != 0 || access(model, X_OK) != 0) {
+            fprintf(stderr, "skifrun: building the model %s failed (see above)\n", tag);
+            return 5;
+        }
+    }
+    setenv("SKIF_T0", t0, 1);
+    argv[0] = model;
+    execv(model, argv);
+    fprintf(stderr, "skifrun: cannot start the simulator %s: %s\n", model, strerror(errno));
+    return 5;
+}
