@@ -29,11 +29,12 @@ VFLAGS += -Irtl -Isim
 VFLAGS += --trace-fst                       # --wave support
 VFLAGS += -O3 --x-assign fast --x-initial fast
 VFLAGS += -Wno-fatal                        # lint is its own gate (make lint)
+VFLAGS += $(VFLAGS_EXTRA)                   # extra flags from the command line
 VFLAGS += -CFLAGS "-O2 -I$(CURDIR)/csrc -I$(CURDIR)/driver -I$(CURDIR)/sim"
 
 SIMLIB_SRC := csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c
 SKIFLIB_SRC := driver/skif_dev.c driver/backend_sim.c sw/skifch.c
-EXAMPLES := greeting
+EXAMPLES := greeting stream
 TESTPROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
 UNITTESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/*.c))
 
@@ -78,6 +79,10 @@ $(B)/bin/%: $(B)/obj/sw/examples/%.o $(B)/lib/libskif.a
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@
 
+$(B)/bin/%: $(B)/obj/sw/bench/%.o $(B)/lib/libskif.a
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@
+
 $(B)/tests/%: $(B)/obj/tests/progs/%.o $(B)/lib/libskif.a
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@
@@ -111,8 +116,13 @@ sim: deps all
 test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS))
 	@tests/run.sh
 
+C_SOURCES := $(wildcard csrc/*.c csrc/*.h csrc/*.cpp driver/*.c sw/*.c sw/*.h \
+              sw/examples/*.c sw/bench/*.c sim/*.c sim/*.h tests/progs/*.c tests/progs/*.h \
+              tests/unit/*.c) $(filter-out driver/skif_hw.h,$(wildcard driver/*.h))
+
 lint: check-hw
 	$(VERILATOR) --lint-only -Wall -Irtl rtl/lint.vlt $(RTL_FILES) --top-module skif_ring_net
+	clang-format --dry-run --Werror $(C_SOURCES) && echo "clang-format: clean"
 
 check-hw:
 	@awk -f sim/gen_hw_h.awk rtl/skif_defs.vh | diff -u driver/skif_hw.h - \

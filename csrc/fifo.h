@@ -24,6 +24,9 @@ void *fifo_peek(const struct fifo *f);
 /* Drop the oldest element (the FIFO must not be empty). */
 void fifo_pop(struct fifo *f);
 
-static inline size_t fifo_len(const struct fifo *f) { return f->tail - f->head; }
+static inline size_t fifo_len(const struct fifo *f)
+{
+    return f->tail - f->head;
+}
 
 #endif /* SKIF_FIFO_H */

@@ -30,8 +30,8 @@ int hostmem_init(struct node *nd, const struct skif_opts *o, int rank)
         return -1;
     }
     if (ftruncate(nd->memfd, (off_t)size) < 0) {
-        fprintf(stderr, "skifsim: node %d: cannot size host memory to %zu bytes: %s\n", rank,
-                size, strerror(errno));
+        fprintf(stderr, "skifsim: node %d: cannot size host memory to %zu bytes: %s\n", rank, size,
+                strerror(errno));
         goto err_close;
     }
     nd->mem = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, nd->memfd, 0);
@@ -145,8 +145,10 @@ void hostmem_drain_posted(struct node *nd, uint64_t now)
     struct skif_ctrl_page *cp = nd->cp;
     uint32_t head = cp->pw_head, tail = cp->pw_tail;
     if (tail - head > SKIF_PW_ENTRIES) {
-        fprintf(stderr, "skifsim: node %d: posted-write FIFO corrupt (head %u tail %u); "
-                        "ignoring it\n", nd->rank, head, tail);
+        fprintf(stderr,
+                "skifsim: node %d: posted-write FIFO corrupt (head %u tail %u); "
+                "ignoring it\n",
+                nd->rank, head, tail);
         cp->pw_head = tail;
         return;
     }
@@ -236,8 +238,10 @@ void skif_dpi_mmio_rsp(int node, int rdata, svBit err)
     struct node *nd = dpi_node(node);
     struct mmio_op *m = fifo_peek(&nd->mmio_fly);
     if (!m) {
-        fprintf(stderr, "skifsim: node %d: cycle %" PRIu64 ": register response with no "
-                        "request outstanding\n", node, g_sim.now);
+        fprintf(stderr,
+                "skifsim: node %d: cycle %" PRIu64 ": register response with no "
+                "request outstanding\n",
+                node, g_sim.now);
         return;
     }
     if (m->internal) {
@@ -247,9 +251,10 @@ void skif_dpi_mmio_rsp(int node, int rdata, svBit err)
     } else if (m->write) {
         if (err) {
             nd->wr_rejects++;
-            fprintf(stderr, "skifsim: node %d: cycle %" PRIu64 ": register write 0x%08x to "
-                            "offset 0x%03x rejected by the adapter (outside the register map, "
-                            "misaligned, read-only or invalid value)\n",
+            fprintf(stderr,
+                    "skifsim: node %d: cycle %" PRIu64 ": register write 0x%08x to "
+                    "offset 0x%03x rejected by the adapter (outside the register map, "
+                    "misaligned, read-only or invalid value)\n",
                     node, g_sim.now, m->val, m->off);
         }
     } else {
@@ -258,9 +263,11 @@ void skif_dpi_mmio_rsp(int node, int rdata, svBit err)
         nd->read_val = (uint32_t)rdata;
         nd->read_err = err;
         if (err)
-            fprintf(stderr, "skifsim: node %d: cycle %" PRIu64 ": register read at offset "
-                            "0x%03x rejected by the adapter (outside the register map or "
-                            "misaligned)\n", node, g_sim.now, m->off);
+            fprintf(stderr,
+                    "skifsim: node %d: cycle %" PRIu64 ": register read at offset "
+                    "0x%03x rejected by the adapter (outside the register map or "
+                    "misaligned)\n",
+                    node, g_sim.now, m->off);
     }
     fifo_pop(&nd->mmio_fly);
 }

@@ -135,8 +135,8 @@ static void describe_status(int st, char *buf, size_t len)
 
 static int send_rsp(struct node *nd, int32_t status, uint64_t value)
 {
-    struct skif_rsp r = {.type = nd->req.type, .status = status, .value = value,
-                         .cycle = g_sim.now};
+    struct skif_rsp r = {
+        .type = nd->req.type, .status = status, .value = value, .cycle = g_sim.now};
     nd->cp->cycle = g_sim.now;
     fflush(stdout);
     if (send(nd->sock, &r, sizeof(r), MSG_NOSIGNAL) != (ssize_t)sizeof(r))
@@ -239,8 +239,8 @@ static int on_message(struct node *nd)
         return 0;
     char why[96];
     describe_status(st, why, sizeof(why));
-    fprintf(stderr, "skifsim: node %d (pid %d, %s) %s at cycle %" PRIu64
-                    "; stopping the other programs\n",
+    fprintf(stderr,
+            "skifsim: node %d (pid %d, %s) %s at cycle %" PRIu64 "; stopping the other programs\n",
             nd->rank, (int)nd->pid, g_sim.opt.prog_argv[0], why, g_sim.now);
     return SKIF_EXIT_PROGRAM;
 }
@@ -321,16 +321,16 @@ static void report_node(struct node *nd)
         uint32_t off;
         const char *name;
     } regs[] = {
-        {SKIF_REG_STATUS, "STATUS"},     {SKIF_REG_TX_HEAD, "TX_HEAD"},
-        {SKIF_REG_TX_TAIL, "TX_TAIL"},   {SKIF_REG_RX_HEAD, "RX_HEAD"},
-        {SKIF_REG_RX_TAIL, "RX_TAIL"},   {SKIF_REG_TX_PKTS, "TX_PKTS"},
-        {SKIF_REG_RX_PKTS, "RX_PKTS"},   {SKIF_REG_RX_DROPS, "RX_DROPS"},
+        {SKIF_REG_STATUS, "STATUS"},   {SKIF_REG_TX_HEAD, "TX_HEAD"},
+        {SKIF_REG_TX_TAIL, "TX_TAIL"}, {SKIF_REG_RX_HEAD, "RX_HEAD"},
+        {SKIF_REG_RX_TAIL, "RX_TAIL"}, {SKIF_REG_TX_PKTS, "TX_PKTS"},
+        {SKIF_REG_RX_PKTS, "RX_PKTS"}, {SKIF_REG_RX_DROPS, "RX_DROPS"},
     };
     if (nd->state == NODE_EXITED)
         fprintf(stderr, "  node %d: program exited\n", nd->rank);
     else
-        fprintf(stderr, "  node %d: %s since cycle %" PRIu64 "\n", nd->rank,
-                req_name(nd->req.type), nd->blocked_at);
+        fprintf(stderr, "  node %d: %s since cycle %" PRIu64 "\n", nd->rank, req_name(nd->req.type),
+                nd->blocked_at);
     fprintf(stderr, "    adapter:");
     uint32_t status = 0;
     for (size_t i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
@@ -360,8 +360,8 @@ static void report_node(struct node *nd)
 
 static void report_stuck(const char *why)
 {
-    fprintf(stderr, "skifsim: %s at cycle %" PRIu64 " (last progress at cycle %" PRIu64 ")\n",
-            why, g_sim.now, g_sim.last_release);
+    fprintf(stderr, "skifsim: %s at cycle %" PRIu64 " (last progress at cycle %" PRIu64 ")\n", why,
+            g_sim.now, g_sim.last_release);
     for (int i = 0; i < g_sim.n; i++)
         report_node(&g_sim.nodes[i]);
 }
@@ -423,8 +423,7 @@ static void summary(int rc, double t_end)
     if (o->stats) {
         FILE *f = fopen(o->stats, "w");
         if (!f) {
-            fprintf(stderr, "skifsim: cannot write --stats '%s': %s\n", o->stats,
-                    strerror(errno));
+            fprintf(stderr, "skifsim: cannot write --stats '%s': %s\n", o->stats, strerror(errno));
             return;
         }
         fprintf(f,

@@ -37,7 +37,7 @@ struct dma_op {
     uint64_t due;  /* cycle it reaches host memory */
     uint64_t addr; /* bus address */
     uint64_t data;
-    uint8_t kind;  /* DMA_OP_* */
+    uint8_t kind; /* DMA_OP_* */
     uint8_t strb;
 };
 enum { DMA_OP_READ, DMA_OP_WRITE, DMA_OP_IRQ };
@@ -61,25 +61,25 @@ struct mmio_op {
 struct node {
     int rank;
     pid_t pid;
-    int sock;                  /* simulator's end of the node's socket */
+    int sock; /* simulator's end of the node's socket */
     int memfd;
     uint8_t *mem;              /* host memory, mapped */
     struct skif_ctrl_page *cp; /* == mem */
     enum node_state state;
-    struct skif_req req;       /* the pending request while BLOCKED */
-    uint64_t blocked_at;       /* cycle the request was made */
-    uint64_t deadline;         /* WAIT: cycle limit (0: none) */
-    bool evt_pending;          /* an event arrived since the last WAIT */
-    bool read_done;            /* READ: response arrived */
-    uint64_t read_due;         /* READ: cycle the value reaches the program */
+    struct skif_req req; /* the pending request while BLOCKED */
+    uint64_t blocked_at; /* cycle the request was made */
+    uint64_t deadline;   /* WAIT: cycle limit (0: none) */
+    bool evt_pending;    /* an event arrived since the last WAIT */
+    bool read_done;      /* READ: response arrived */
+    uint64_t read_due;   /* READ: cycle the value reaches the program */
     uint32_t read_val;
     int read_err;
-    uint32_t wr_rejects;       /* posted writes the adapter rejected, since FLUSH */
-    int exit_status;           /* wait status once EXITED */
-    struct fifo dma_ops;       /* struct dma_op */
-    struct fifo dma_rsps;      /* struct dma_rsp */
-    struct fifo mmio_q;        /* struct mmio_op, not yet on the port */
-    struct fifo mmio_fly;      /* struct mmio_op, on the port awaiting response */
+    uint32_t wr_rejects;  /* posted writes the adapter rejected, since FLUSH */
+    int exit_status;      /* wait status once EXITED */
+    struct fifo dma_ops;  /* struct dma_op */
+    struct fifo dma_rsps; /* struct dma_rsp */
+    struct fifo mmio_q;   /* struct mmio_op, not yet on the port */
+    struct fifo mmio_fly; /* struct mmio_op, on the port awaiting response */
     /* internal register reads (reports) */
     uint32_t peek_val;
     int peek_err;
@@ -92,12 +92,12 @@ struct sim {
     struct skif_opts opt;
     struct node *nodes;
     int n;
-    uint64_t now;               /* current cycle */
-    uint64_t last_release;      /* cycle of the last release (watchdog) */
+    uint64_t now;          /* current cycle */
+    uint64_t last_release; /* cycle of the last release (watchdog) */
     uint64_t n_releases;
-    uint64_t half_lat;          /* host latency / 2 */
-    double t0;                  /* wall clock at launcher start */
-    double t_started;           /* wall clock when all programs were started */
+    uint64_t half_lat; /* host latency / 2 */
+    double t0;         /* wall clock at launcher start */
+    double t_started;  /* wall clock when all programs were started */
     int dma_faults;
 };
 
@@ -108,8 +108,8 @@ int hostmem_init(struct node *nd, const struct skif_opts *o, int rank);
 void hostmem_fini(struct node *nd);
 void hostmem_tick(struct node *nd, uint64_t now);
 void hostmem_drain_posted(struct node *nd, uint64_t now);
-void hostmem_mmio_push(struct node *nd, uint64_t now, uint32_t off, uint32_t val,
-                       int write, int internal);
+void hostmem_mmio_push(struct node *nd, uint64_t now, uint32_t off, uint32_t val, int write,
+                       int internal);
 
 /* csrc/sim_main.cpp: the Verilated model. */
 #ifdef __cplusplus

@@ -15,18 +15,20 @@ extern "C" {
 #include "sim.h"
 }
 
-namespace {
+namespace
+{
 VerilatedContext *g_ctx;
 Vskif_sim_top *g_top;
 VerilatedFstC *g_fst;
 const skif_opts *g_opt;
-uint64_t g_half_ps;  // half a clock period in ps (trace time unit)
+uint64_t g_half_ps; // half a clock period in ps (trace time unit)
 
-void trace_open() {
+void trace_open()
+{
     g_fst = new VerilatedFstC;
     if (g_opt->trace_node >= 0) {
-        const std::string hier = "TOP.skif_sim_top.u_net.g_node[" +
-                                 std::to_string(g_opt->trace_node) + "]";
+        const std::string hier =
+            "TOP.skif_sim_top.u_net.g_node[" + std::to_string(g_opt->trace_node) + "]";
         g_fst->dumpvars(99, hier);
     }
     g_top->trace(g_fst, 99);
@@ -38,7 +40,8 @@ void trace_open() {
     }
 }
 
-void trace_close() {
+void trace_close()
+{
     if (g_fst) {
         g_fst->close();
         delete g_fst;
@@ -46,19 +49,22 @@ void trace_close() {
     }
 }
 
-void half_cycle(uint64_t cycle, int clk) {
+void half_cycle(uint64_t cycle, int clk)
+{
     g_top->clk_i = clk;
     g_top->eval();
     if (g_fst && cycle >= g_opt->trace_from && cycle <= g_opt->trace_to)
         g_fst->dump((2 * cycle + (clk ? 1 : 0)) * g_half_ps);
 }
-}  // namespace
+} // namespace
 
-extern "C" int skif_model_init(const skif_opts *o) {
+extern "C" int skif_model_init(const skif_opts *o)
+{
     g_opt = o;
     g_half_ps = 500000ull / o->clock_mhz;
     g_ctx = new VerilatedContext;
-    if (o->wave) g_ctx->traceEverOn(true);
+    if (o->wave)
+        g_ctx->traceEverOn(true);
     g_top = new Vskif_sim_top{g_ctx, "TOP"};
     g_top->rst_ni = 0;
     g_top->clk_i = 0;
@@ -68,7 +74,8 @@ extern "C" int skif_model_init(const skif_opts *o) {
                      static_cast<unsigned>(g_top->nodes_o), o->nodes);
         return -1;
     }
-    if (o->wave) trace_open();
+    if (o->wave)
+        trace_open();
     // Reset: 8 cycles with rst_ni low (not counted as simulated time).
     g_top->rst_ni = 0;
     for (int i = 0; i < 8; i++) {
@@ -81,19 +88,26 @@ extern "C" int skif_model_init(const skif_opts *o) {
     return 0;
 }
 
-extern "C" void skif_model_step(uint64_t cycle) {
+extern "C" void skif_model_step(uint64_t cycle)
+{
     half_cycle(cycle, 0);
     half_cycle(cycle, 1);
-    if (g_fst && cycle == g_opt->trace_to) trace_close();
+    if (g_fst && cycle == g_opt->trace_to)
+        trace_close();
 }
 
-extern "C" void skif_model_fini(void) {
+extern "C" void skif_model_fini(void)
+{
     trace_close();
-    if (g_top) g_top->final();
+    if (g_top)
+        g_top->final();
     delete g_top;
     g_top = nullptr;
     delete g_ctx;
     g_ctx = nullptr;
 }
 
-int main(int argc, char **argv) { return sim_run(argc, argv); }
+int main(int argc, char **argv)
+{
+    return sim_run(argc, argv);
+}

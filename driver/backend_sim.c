@@ -146,8 +146,10 @@ int skif_backend_sim_open(struct skif_backend **bp)
     struct skif_ctrl_page *cp = mem;
     if (cp->magic != SKIF_PROTO_MAGIC || cp->version != SKIF_PROTO_VERSION ||
         cp->mem_size != (uint64_t)st.st_size || (int)cp->rank != rank) {
-        fprintf(stderr, "skif: host memory of node %d has a bad control page (magic 0x%x, "
-                        "version %u)\n", rank, cp->magic, cp->version);
+        fprintf(stderr,
+                "skif: host memory of node %d has a bad control page (magic 0x%x, "
+                "version %u)\n",
+                rank, cp->magic, cp->version);
         munmap(mem, (size_t)st.st_size);
         return -EPROTO;
     }

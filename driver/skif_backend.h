@@ -27,10 +27,10 @@ struct skif_backend_ops {
 /* What the backend tells the driver about the node. */
 struct skif_backend {
     const struct skif_backend_ops *ops;
-    uint8_t *mem;         /* host memory of the node, mapped */
+    uint8_t *mem; /* host memory of the node, mapped */
     size_t mem_size;
-    uint64_t bus_base;    /* bus address of mem[0] */
-    size_t heap_offset;   /* first byte free for DMA allocations */
+    uint64_t bus_base;  /* bus address of mem[0] */
+    size_t heap_offset; /* first byte free for DMA allocations */
     int rank, size;
     uint32_t node_id;
     int ndims;

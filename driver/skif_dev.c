@@ -19,18 +19,21 @@ struct ring {
 
 struct skif_dev {
     struct skif_backend *be;
-    size_t brk;                 /* first free byte of the DMA heap */
+    size_t brk;                   /* first free byte of the DMA heap */
     size_t alloc_off[MAX_ALLOCS]; /* stack of allocations (start offsets) */
     int nalloc;
     int rings_up;
     struct ring tx, rx;
-    volatile uint64_t *stat;    /* status block written by the adapter */
-    uint32_t tx_tail;           /* software producer pointer */
-    uint32_t rx_read;           /* next entry to take */
-    uint32_t rx_head;           /* oldest entry taken, not completed */
+    volatile uint64_t *stat; /* status block written by the adapter */
+    uint32_t tx_tail;        /* software producer pointer */
+    uint32_t rx_read;        /* next entry to take */
+    uint32_t rx_head;        /* oldest entry taken, not completed */
 };
 
-static inline uint32_t round8(uint32_t n) { return (n + 7u) & ~7u; }
+static inline uint32_t round8(uint32_t n)
+{
+    return (n + 7u) & ~7u;
+}
 
 int skif_dev_open(struct skif_dev **devp)
 {
@@ -59,10 +62,22 @@ void skif_dev_close(struct skif_dev *dev)
     free(dev);
 }
 
-int skif_dev_rank(const struct skif_dev *dev) { return dev->be->rank; }
-int skif_dev_size(const struct skif_dev *dev) { return dev->be->size; }
-uint32_t skif_dev_node_id(const struct skif_dev *dev) { return dev->be->node_id; }
-uint32_t skif_dev_clock_mhz(const struct skif_dev *dev) { return dev->be->clock_mhz; }
+int skif_dev_rank(const struct skif_dev *dev)
+{
+    return dev->be->rank;
+}
+int skif_dev_size(const struct skif_dev *dev)
+{
+    return dev->be->size;
+}
+uint32_t skif_dev_node_id(const struct skif_dev *dev)
+{
+    return dev->be->node_id;
+}
+uint32_t skif_dev_clock_mhz(const struct skif_dev *dev)
+{
+    return dev->be->clock_mhz;
+}
 
 uint64_t skif_dev_cycle(const struct skif_dev *dev)
 {
@@ -181,8 +196,7 @@ int skif_rings_setup(struct skif_dev *dev, unsigned tx_log2, unsigned rx_log2)
     be->ops->reg_write(be, SKIF_REG_RX_SIZE, rx_log2);
     be->ops->reg_write(be, SKIF_REG_STAT_BASE_LO, (uint32_t)st.bus);
     be->ops->reg_write(be, SKIF_REG_STAT_BASE_HI, (uint32_t)(st.bus >> 32));
-    be->ops->reg_write(be, SKIF_REG_CTRL,
-                       SKIF_CTRL_TX_EN | SKIF_CTRL_RX_EN | SKIF_CTRL_IRQ_EN);
+    be->ops->reg_write(be, SKIF_REG_CTRL, SKIF_CTRL_TX_EN | SKIF_CTRL_RX_EN | SKIF_CTRL_IRQ_EN);
     if ((rc = be->ops->flush(be)) < 0)
         goto err_free_st;
     dev->tx = (struct ring){tx.va, tx.bus, 1u << tx_log2};
@@ -236,8 +250,8 @@ static void ring_put(const struct ring *r, uint32_t off, const void *src, size_t
         memcpy(r->va, (const uint8_t *)src + first, n - first);
 }
 
-int skif_tx_post(struct skif_dev *dev, uint32_t dst_netaddr, const struct iovec *iov,
-                 int iov_count, size_t len)
+int skif_tx_post(struct skif_dev *dev, uint32_t dst_netaddr, const struct iovec *iov, int iov_count,
+                 size_t len)
 {
     if (!dev->rings_up || len > SKIF_MAX_MSG || (dst_netaddr >> 24) != 0 || iov_count < 0 ||
         (iov_count > 0 && !iov))

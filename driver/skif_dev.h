@@ -39,10 +39,10 @@ struct skif_dma {
 
 /* A received message, as it lies in the RX ring (zero-copy). */
 struct skif_rx_msg {
-    uint32_t src_node;   /* sender's node id */
-    uint32_t chan;       /* channel it was addressed to */
-    uint32_t len;        /* payload bytes */
-    int nparts;          /* 1, or 2 when the payload wraps the ring's end */
+    uint32_t src_node; /* sender's node id */
+    uint32_t chan;     /* channel it was addressed to */
+    uint32_t len;      /* payload bytes */
+    int nparts;        /* 1, or 2 when the payload wraps the ring's end */
     struct iovec part[2];
 };
 
@@ -123,8 +123,8 @@ size_t skif_tx_space(const struct skif_dev *dev);
  * one message to `dst_netaddr` and ring the doorbell. Errors: -EINVAL bad
  * address, len > SKIF_MAX_MSG, iov too short, rings not set up; -EAGAIN it
  * does not fit now (nothing was written). */
-int skif_tx_post(struct skif_dev *dev, uint32_t dst_netaddr, const struct iovec *iov,
-                 int iov_count, size_t len);
+int skif_tx_post(struct skif_dev *dev, uint32_t dst_netaddr, const struct iovec *iov, int iov_count,
+                 size_t len);
 
 /* True when everything posted has been sent by the adapter. */
 int skif_tx_idle(const struct skif_dev *dev);

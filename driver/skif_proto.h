@@ -13,16 +13,16 @@
 
 #include <stdint.h>
 
-#define SKIF_PROTO_MAGIC   0x534b4946u /* "SKIF" */
+#define SKIF_PROTO_MAGIC 0x534b4946u /* "SKIF" */
 #define SKIF_PROTO_VERSION 1u
-#define SKIF_PW_ENTRIES    1024u /* posted-write FIFO depth (power of two) */
-#define SKIF_MAX_DIMS      4
+#define SKIF_PW_ENTRIES 1024u /* posted-write FIFO depth (power of two) */
+#define SKIF_MAX_DIMS 4
 
 /* Environment variables the simulator sets for each program. */
 #define SKIF_ENV_SOCK_FD "SKIF_SOCK_FD" /* fd of the node's socket */
-#define SKIF_ENV_MEM_FD  "SKIF_MEM_FD"  /* fd of the node's host memory */
-#define SKIF_ENV_RANK    "SKIF_RANK"    /* rank of this process, 0..size-1 */
-#define SKIF_ENV_SIZE    "SKIF_SIZE"    /* number of nodes */
+#define SKIF_ENV_MEM_FD "SKIF_MEM_FD"   /* fd of the node's host memory */
+#define SKIF_ENV_RANK "SKIF_RANK"       /* rank of this process, 0..size-1 */
+#define SKIF_ENV_SIZE "SKIF_SIZE"       /* number of nodes */
 
 /* One posted register write. */
 struct skif_pw {
@@ -35,21 +35,21 @@ struct skif_pw {
  * updated at every release; the posted-write FIFO is produced by the driver
  * (pw_tail) and consumed by the simulator (pw_head), both free-running. */
 struct skif_ctrl_page {
-    uint32_t magic;       /* SKIF_PROTO_MAGIC */
-    uint32_t version;     /* SKIF_PROTO_VERSION */
-    uint32_t rank;        /* this node's rank */
-    uint32_t size;        /* number of nodes */
-    uint32_t ndims;       /* torus dimensions in use, 1..4 */
+    uint32_t magic;               /* SKIF_PROTO_MAGIC */
+    uint32_t version;             /* SKIF_PROTO_VERSION */
+    uint32_t rank;                /* this node's rank */
+    uint32_t size;                /* number of nodes */
+    uint32_t ndims;               /* torus dimensions in use, 1..4 */
     uint32_t dims[SKIF_MAX_DIMS]; /* size of each dimension (1 beyond ndims) */
-    uint32_t node_id;     /* adapter node id (coordinates packed 4 bits each) */
-    uint32_t clock_mhz;   /* stated clock for cycles-to-time conversion */
-    uint32_t host_latency; /* host-interface round trip, cycles */
-    uint64_t mem_size;    /* bytes of the whole segment */
-    uint64_t bus_base;    /* bus (DMA) address of byte 0 of the segment */
-    uint64_t heap_offset; /* first byte the driver may allocate */
-    uint64_t cycle;       /* simulated cycle at the last release */
-    uint32_t pw_head;     /* posted writes consumed (simulator) */
-    uint32_t pw_tail;     /* posted writes produced (driver) */
+    uint32_t node_id;             /* adapter node id (coordinates packed 4 bits each) */
+    uint32_t clock_mhz;           /* stated clock for cycles-to-time conversion */
+    uint32_t host_latency;        /* host-interface round trip, cycles */
+    uint64_t mem_size;            /* bytes of the whole segment */
+    uint64_t bus_base;            /* bus (DMA) address of byte 0 of the segment */
+    uint64_t heap_offset;         /* first byte the driver may allocate */
+    uint64_t cycle;               /* simulated cycle at the last release */
+    uint32_t pw_head;             /* posted writes consumed (simulator) */
+    uint32_t pw_tail;             /* posted writes produced (driver) */
     struct skif_pw pw[SKIF_PW_ENTRIES];
 };
 
@@ -62,17 +62,17 @@ enum skif_req_type {
 };
 
 struct skif_req {
-    uint32_t type; /* enum skif_req_type */
-    uint32_t arg;  /* READ: register offset */
+    uint32_t type;   /* enum skif_req_type */
+    uint32_t arg;    /* READ: register offset */
     uint64_t cycles; /* WAIT: cycle limit, 0 for none */
 };
 
 /* Response, simulator -> program. */
 struct skif_rsp {
-    uint32_t type;   /* the request's type */
-    int32_t status;  /* 0, or a negative errno (-EIO: the adapter rejected an access) */
-    uint64_t value;  /* READ: the value; WAIT: 1 event, 0 time limit; FLUSH: rejected writes */
-    uint64_t cycle;  /* simulated cycle at the release */
+    uint32_t type;  /* the request's type */
+    int32_t status; /* 0, or a negative errno (-EIO: the adapter rejected an access) */
+    uint64_t value; /* READ: the value; WAIT: 1 event, 0 time limit; FLUSH: rejected writes */
+    uint64_t cycle; /* simulated cycle at the release */
 };
 
 #endif /* SKIF_PROTO_H */

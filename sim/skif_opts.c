@@ -163,8 +163,9 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
             else if (!strcmp(a, "--stall-warn"))
                 lo = 1, hi = 86400;
             if (parse_u64(v, lo, hi, &x) < 0)
-                return fail(err, errlen, "%s '%s': expected a whole number from %" PRIu64
-                                         " to %" PRIu64, a, v, lo, hi);
+                return fail(err, errlen,
+                            "%s '%s': expected a whole number from %" PRIu64 " to %" PRIu64, a, v,
+                            lo, hi);
             if (!strcmp(a, "--trace-from"))
                 o->trace_from = x;
             else if (!strcmp(a, "--trace-to"))
@@ -197,12 +198,13 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
         if (o->nodes && o->nodes != prod)
             return fail(err, errlen, "-n %d does not match --dims (%d nodes)", o->nodes, prod);
         if (prod > SKIF_NODES_MAX)
-            return fail(err, errlen, "--dims gives %d nodes; this build simulates at most %d",
-                        prod, SKIF_NODES_MAX);
+            return fail(err, errlen, "--dims gives %d nodes; this build simulates at most %d", prod,
+                        SKIF_NODES_MAX);
         if (o->ndims > 1)
             return fail(err, errlen,
                         "--dims with %d dimensions needs the torus router, which this build "
-                        "lacks; use a 1-D ring (--dims N or -n N)", o->ndims);
+                        "lacks; use a 1-D ring (--dims N or -n N)",
+                        o->ndims);
         o->nodes = prod;
     } else if (o->nodes) {
         o->ndims = 1;
@@ -214,8 +216,8 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
         return fail(err, errlen, "--trace-to %" PRIu64 " is before --trace-from %" PRIu64,
                     o->trace_to, o->trace_from);
     if (o->trace_node >= o->nodes)
-        return fail(err, errlen, "--trace-node %d: there are only %d nodes (0..%d)",
-                    o->trace_node, o->nodes, o->nodes - 1);
+        return fail(err, errlen, "--trace-node %d: there are only %d nodes (0..%d)", o->trace_node,
+                    o->nodes, o->nodes - 1);
     if ((o->trace_node >= 0 || o->trace_from || o->trace_to != UINT64_MAX) && !o->wave)
         return fail(err, errlen, "--trace-from/--trace-to/--trace-node need --wave FILE.fst");
     return 0;

@@ -14,22 +14,22 @@
 #define SKIF_DIM_MAX 16
 
 struct skif_opts {
-    int nodes;                /* -n: number of nodes */
-    int ndims;                /* --dims: number of dimensions */
-    int dims[4];              /* --dims: size of each dimension */
-    const char *wave;         /* --wave FILE.fst, or NULL */
-    uint64_t trace_from;      /* --trace-from: first traced cycle */
-    uint64_t trace_to;        /* --trace-to: last traced cycle (UINT64_MAX: to the end) */
-    int trace_node;           /* --trace-node: node whose hierarchy is traced, -1 all */
-    uint64_t max_cycles;      /* --max-cycles: stop the run there (0: no limit) */
-    uint64_t watchdog;        /* --watchdog: cycles without progress before the run is stopped */
-    uint32_t host_latency;    /* --host-latency: host-interface round trip, cycles */
-    uint32_t clock_mhz;       /* --clock-mhz: stated clock */
-    uint32_t mem_mb;          /* --mem-mb: host memory per node, MiB */
-    uint32_t stall_warn;      /* --stall-warn: seconds a program may run before a notice */
-    const char *stats;        /* --stats FILE: write run statistics as JSON */
-    int quiet;                /* -q: no summary */
-    int prog_argc;            /* the program and its arguments */
+    int nodes;             /* -n: number of nodes */
+    int ndims;             /* --dims: number of dimensions */
+    int dims[4];           /* --dims: size of each dimension */
+    const char *wave;      /* --wave FILE.fst, or NULL */
+    uint64_t trace_from;   /* --trace-from: first traced cycle */
+    uint64_t trace_to;     /* --trace-to: last traced cycle (UINT64_MAX: to the end) */
+    int trace_node;        /* --trace-node: node whose hierarchy is traced, -1 all */
+    uint64_t max_cycles;   /* --max-cycles: stop the run there (0: no limit) */
+    uint64_t watchdog;     /* --watchdog: cycles without progress before the run is stopped */
+    uint32_t host_latency; /* --host-latency: host-interface round trip, cycles */
+    uint32_t clock_mhz;    /* --clock-mhz: stated clock */
+    uint32_t mem_mb;       /* --mem-mb: host memory per node, MiB */
+    uint32_t stall_warn;   /* --stall-warn: seconds a program may run before a notice */
+    const char *stats;     /* --stats FILE: write run statistics as JSON */
+    int quiet;             /* -q: no summary */
+    int prog_argc;         /* the program and its arguments */
     char **prog_argv;
 };
 

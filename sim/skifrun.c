@@ -78,8 +78,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!runnable(o.prog_argv[0])) {
-        fprintf(stderr, "skifrun: cannot run '%s': not found or not executable\n",
-                o.prog_argv[0]);
+        fprintf(stderr, "skifrun: cannot run '%s': not found or not executable\n", o.prog_argv[0]);
         return 2;
     }
     char root[PATH_MAX], tag[64], model[PATH_MAX + 128];
@@ -91,8 +90,7 @@ int main(int argc, char **argv)
     snprintf(model, sizeof(model), "%s/build/models/%s/skifsim", root, tag);
     if (access(model, X_OK) != 0) {
         /* First use of this network: build its model (once). */
-        fprintf(stderr, "skifrun: building the model for %s (first use; takes a minute)...\n",
-                tag);
+        fprintf(stderr, "skifrun: building the model for %s (first use; takes a minute)...\n", tag);
         char cmd[PATH_MAX * 2];
         snprintf(cmd, sizeof(cmd), "make -s -C '%s' model MODEL=%s >&2", root, tag);
         int st = system(cmd);

@@ -11,6 +11,7 @@
 
 #define TX_RING_LOG2 16
 #define RX_RING_LOG2 18
+#define PARTIAL_MIN 512 /* smallest part of a larger message sent alone */
 
 struct SkifCh {
     struct skif_dev *dev;
@@ -84,8 +85,14 @@ static int env_num(const char *name)
     return atoi(s);
 }
 
-int SkifCh_Rank(void) { return env_num("SKIF_RANK"); }
-int SkifCh_Size(void) { return env_num("SKIF_SIZE"); }
+int SkifCh_Rank(void)
+{
+    return env_num("SKIF_RANK");
+}
+int SkifCh_Size(void)
+{
+    return env_num("SKIF_SIZE");
+}
 
 netaddr_t SkifCh_Addr(int rank, int channel)
 {
@@ -98,8 +105,7 @@ netaddr_t SkifCh_Addr(int rank, int channel)
     return ((netaddr_t)rank << 8) | (netaddr_t)channel;
 }
 
-ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *iov,
-                    int iov_count)
+ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *iov, int iov_count)
 {
     if (!skifch || iov_count < 0 || iov_count > IOV_MAX || (iov_count > 0 && !iov))
         return set_errno(-EINVAL);
@@ -111,7 +117,10 @@ ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *i
     }
     size_t space = skif_tx_space(skifch->dev);
     size_t len = total < space ? total : space;
-    if (space == 0 || (len == 0 && total > 0)) {
+    /* Send a part only when it is worth a packet: a sliver of a large
+     * message costs a header and an event for little data; waiting for the
+     * adapter to drain the ring is better. */
+    if (space == 0 || (len < total && len < PARTIAL_MIN)) {
         int rc = skif_dev_wait(skifch->dev, 0);
         return set_errno(rc < 0 ? rc : -EAGAIN);
     }

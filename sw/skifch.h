@@ -56,8 +56,7 @@ netaddr_t SkifCh_Addr(int rank, int channel);
  * iov_count > 0, an element with a NULL base and a non-zero length, or a
  * netaddr with reserved bits set; EHOSTUNREACH no such node; EPIPE the
  * simulator is gone. */
-ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *iov,
-                    int iov_count);
+ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *iov, int iov_count);
 
 /* Receive one whole message: returns its size and fills cont[0..*cont_count)
  * with the parts of the message inside the library's ring (1 part, or 2 when

@@ -12,7 +12,8 @@ int main(int argc, char **argv)
     if (argc > 1) {
         printf("usage: skifrun -n N %s\n"
                "Each node sends \"Hello from node R\" to node (R+1) mod N and prints what\n"
-               "it receives, with the simulated cycle.\n", argv[0]);
+               "it receives, with the simulated cycle.\n",
+               argv[0]);
         return strcmp(argv[1], "--help") && strcmp(argv[1], "-h") ? 2 : 0;
     }
     int rank = SkifCh_Rank(), size = SkifCh_Size();

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* t_fail: programs that go wrong, for the simulator's error handling.
+ * Usage: t_fail MODE [RANK]
+ *   crash RANK   rank RANK dies of SIGSEGV after opening; the others wait
+ *   exit RANK    rank RANK exits with status 3; the others wait
+ *   stuck        every rank waits for a message that never comes (watchdog)
+ *   spin RANK    rank RANK spins outside the library for 3 s, then exits 0
+ *   wait         every rank waits; for the test that kills the simulator */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "skifch.h"
+#include "t_check.h"
+
+int main(int argc, char **argv)
+{
+    t_name = "t_fail";
+    if (argc < 2 || !strcmp(argv[1], "--help")) {
+        printf("usage: t_fail crash|exit|spin RANK | stuck | wait\n");
+        return argc < 2 ? 2 : 0;
+    }
+    t_rank = SkifCh_Rank();
+    int who = argc > 2 ? atoi(argv[2]) : -1;
+    SkifCh *ch = SkifCh_Open(0);
+    ASSERT_TRUE(ch != NULL);
+    if (!strcmp(argv[1], "crash") && t_rank == who)
+        raise(SIGSEGV);
+    if (!strcmp(argv[1], "exit") && t_rank == who)
+        exit(3);
+    if (!strcmp(argv[1], "spin")) {
+        if (t_rank == who) {
+            time_t t0 = time(NULL);
+            while (time(NULL) - t0 < 3)
+                ;
+        }
+        SkifCh_Close(ch);
+        return 0;
+    }
+    struct iovec cont[SKIFCH_CONT_SIZE];
+    int parts;
+    for (;;) {
+        ssize_t n = SkifCh_Recv(ch, cont, &parts);
+        if (n < 0 && errno != EAGAIN) {
+            fprintf(stderr, "t_fail: node %d: SkifCh_Recv: %s\n", t_rank, strerror(errno));
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# run.sh: the whole test suite (`make test` builds first, then runs this).
+# Each test is a shell function named t_*; its output goes to
+# build/test-logs/<name>.log and is shown when it fails. Ends with the line
+# "N passed, N failed". Run one test: tests/run.sh t_greeting_intact
+set -u
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+B=$ROOT/build
+RUN="$B/bin/skifrun"
+LOGS=$B/test-logs
+mkdir -p "$LOGS"
+export SKIF_ROOT=$ROOT
+
+# ---------------------------------------------------------------- helpers
+fail() { echo "FAIL: $*"; return 1; }
+# expect_rc WANT CMD...: run CMD with a time limit, its status must be WANT.
+expect_rc() {
+    local want=$1; shift
+    timeout 120 "$@" >"$T/out" 2>"$T/err"
+    local rc=$?
+    cat "$T/out" "$T/err"
+    [ "$rc" -eq "$want" ] || fail "'$*' exited $rc, expected $want"
+}
+# has FILE TEXT: FILE must contain TEXT.
+has() { grep -qF -- "$2" "$1" || fail "expected '$2' in $(basename "$1")"; }
+
+# ---------------------------------------------------------------- build/lint
+t_hw_header_matches_rtl() { make -s check-hw; }
+t_rtl_lint_wall() {
+    for n in 2 5 16; do
+        verilator --lint-only -Wall -Irtl rtl/lint.vlt $(cat rtl/files.txt) \
+            --top-module skif_ring_net -GNodes=$n || return 1
+    done
+}
+t_c_format_clean() { make -s lint | tail -1; }
+t_rtl_bad_parameter_rejected() {
+    # Nodes outside 2..16 must stop elaboration with a message naming it.
+    ! verilator --lint-only -Irtl rtl/lint.vlt $(cat rtl/files.txt) \
+        --top-module skif_ring_net -GNodes=1 >"$T/out" 2>&1 || return 1
+    cat "$T/out"; grep -qi "nodes" "$T/out"
+}
+
+# ---------------------------------------------------------------- unit (C)
+t_unit_opts_and_fifo() { "$B/unit/test_opts"; }
+
+# ---------------------------------------------------------------- RTL (Icarus)
+for blk in $(cat tb/blocks.txt 2>/dev/null); do
+    eval "t_icarus_$blk() { tb/run_icarus.sh $blk; }"
+done
+
+# ---------------------------------------------------------------- end to end
+t_greeting_intact() {
+    expect_rc 0 "$RUN" -n 4 "$B/bin/greeting" || return 1
+    for r in 0 1 2 3; do
+        has "$T/out" "node $r: received \"Hello from node $(( (r + 3) % 4 ))\"" || return 1
+    done
+    [ "$(wc -l <"$T/out")" -eq 4 ] || fail "expected 4 lines of output"
+}
+t_greeting_deterministic() {
+    "$RUN" -n 3 --stats "$T/s1.json" "$B/bin/greeting" >"$T/o1" 2>/dev/null || return 1
+    "$RUN" -n 3 --stats "$T/s2.json" "$B/bin/greeting" >"$T/o2" 2>/dev/null || return 1
+    cmp "$T/o1" "$T/o2" || fail "outputs differ" || return 1
+    c1=$(grep -o '"cycles": [0-9]*' "$T/s1.json"); c2=$(grep -o '"cycles": [0-9]*' "$T/s2.json")
+    echo "run 1 $c1, run 2 $c2"
+    [ -n "$c1" ] && [ "$c1" = "$c2" ] || fail "cycle counts differ"
+}
+t_order_deterministic() {
+    "$RUN" -n 4 --stats "$T/s1.json" "$B/tests/t_order" 100 >"$T/o1" 2>/dev/null || return 1
+    "$RUN" -n 4 --stats "$T/s2.json" "$B/tests/t_order" 100 >"$T/o2" 2>/dev/null || return 1
+    cat "$T/o1"
+    cmp "$T/o1" "$T/o2" || fail "outputs differ" || return 1
+    [ "$(grep -o '"cycles": [0-9]*' "$T/s1.json")" = "$(grep -o '"cycles": [0-9]*' "$T/s2.json")" ] \
+        || fail "cycle counts differ"
+}
+t_driver_registers_dma_rings() {
+    expect_rc 0 "$RUN" -n 2 "$B/tests/t_driver" || return 1
+    has "$T/out" "t_driver: node 0 ok" && has "$T/out" "t_driver: node 1 ok" || return 1
+    # the simulator names each rejected access
+    has "$T/err" "register read at offset 0x100 rejected" &&
+        has "$T/err" "register write 0x00000007 to offset 0x000 rejected"
+}
+t_sizes_0_to_max_intact() {
+    expect_rc 0 "$RUN" -n 2 "$B/tests/t_sizes" || return 1
+    has "$T/out" "node 1 received sizes 0..2048 intact"
+}
+t_sizes_across_the_ring() {
+    # node 0 -> node 1 on a 5-ring with small sizes and a long host latency
+    expect_rc 0 "$RUN" -n 5 --host-latency 400 "$B/tests/t_sizes" 300 || return 1
+    has "$T/out" "node 1 received sizes 0..300 intact"
+}
+t_order_per_sender() {
+    expect_rc 0 "$RUN" -n 5 "$B/tests/t_order" 300 || return 1
+    has "$T/out" "got 1200 messages from 4 senders in order"
+}
+t_greeting_under_valgrind() {
+    command -v valgrind >/dev/null || fail "valgrind missing" || return 1
+    expect_rc 0 "$RUN" -n 2 valgrind -q --error-exitcode=9 --leak-check=full \
+        --errors-for-leak-kinds=definite,indirect "$B/bin/greeting" || return 1
+    has "$T/out" "node 1: received"
+}
+t_wave_window_and_node() {
+    rm -f "$T/w.fst"
+    expect_rc 0 "$RUN" -n 3 --wave "$T/w.fst" --trace-from 100 --trace-to 400 --trace-node 1 \
+        "$B/bin/greeting" || return 1
+    [ -s "$T/w.fst" ] || fail "no waveform written" || return 1
+    fst2vcd "$T/w.fst" >"$T/w.vcd" 2>/dev/null || fail "fst2vcd cannot read it" || return 1
+    grep -q 'scope module g_node\[1\]' "$T/w.vcd" || fail "node 1 not traced" || return 1
+    ! grep -q 'scope module g_node\[0\]' "$T/w.vcd" || fail "node 0 traced too" || return 1
+    first=$(grep -m1 '^#' "$T/w.vcd" | tr -d '#'); last=$(grep '^#' "$T/w.vcd" | tail -1 | tr -d '#')
+    echo "trace time $first..$last ps"
+    # 250 MHz: 4000 ps per cycle; window 100..400
+    [ "$first" -ge 400000 ] && [ "$last" -le 1604000 ] || fail "window not respected"
+}
+t_wave_deterministic() {
+    "$RUN" -n 2 -q --wave "$T/a.fst" "$B/bin/greeting" >/dev/null 2>&1 || return 1
+    "$RUN" -n 2 -q --wave "$T/b.fst" "$B/bin/greeting" >/dev/null 2>&1 || return 1
+    fst2vcd "$T/b.fst" 2>/dev/null | sed '/\$date/,/\$end/d' >"$T/b.vcd"
+    fst2vcd "$T/a.fst" 2>/dev/null | sed '/\$date/,/\$end/d' >"$T/a.vcd"
+    [ -s "$T/a.vcd" ] && cmp "$T/a.vcd" "$T/b.vcd" || fail "waveforms differ"
+}
+t_gtkw_signals_exist() {
+    # every signal the save file names exists in a trace of the model
+    "$RUN" -n 2 -q --wave "$T/g.fst" "$B/bin/greeting" >/dev/null 2>&1 || return 1
+    tests/check_gtkw.sh sim/skif_node0.gtkw "$T/g.fst"
+}
+t_gtkw_missing_signal_caught() {
+    "$RUN" -n 2 -q --wave "$T/g.fst" "$B/bin/greeting" >/dev/null 2>&1 || return 1
+    { cat sim/skif_node0.gtkw; echo "TOP.skif_sim_top.u_net.g_node[0].u_adapter.no_such_sig"; } >"$T/bad.gtkw"
+    ! tests/check_gtkw.sh "$T/bad.gtkw" "$T/g.fst" >"$T/out" 2>&1 || fail "not caught" || return 1
+    cat "$T/out"; has "$T/out" "names TOP.skif_sim_top.u_net.g_node[0].u_adapter.no_such_sig"
+}
+
+# ---------------------------------------------------------------- bad input
+t_bad_command_lines() {
+    local bad=("" "-n 1 $B/bin/greeting" "-n 99 $B/bin/greeting" "-n x $B/bin/greeting"
+               "--dims 3x3 $B/bin/greeting" "--dims 2x0 $B/bin/greeting" "--frob $B/bin/greeting"
+               "-n 2" "-n 2 /nonexistent/prog" "-n 2 --wave out.vcd $B/bin/greeting")
+    for line in "${bad[@]}"; do
+        timeout 20 "$RUN" $line >"$T/out" 2>"$T/err"
+        rc=$?
+        echo "skifrun $line -> $rc: $(head -1 "$T/err")"
+        [ $rc -eq 2 ] || fail "'skifrun $line' exited $rc, expected 2" || return 1
+        [ -s "$T/err" ] || fail "no message for '$line'" || return 1
+    done
+    "$RUN" --help | grep -q "usage: skifrun" || fail "--help"
+}
+t_program_crash_named() {
+    expect_rc 1 "$RUN" -n 3 "$B/tests/t_fail" crash 1 || return 1
+    has "$T/err" "node 1 (pid" && has "$T/err" "killed by signal 11" || return 1
+    sleep 0.2; ! pgrep -f "$B/tests/t_fail" || fail "programs left running"
+}
+t_program_exit_status_named() {
+    expect_rc 1 "$RUN" -n 2 "$B/tests/t_fail" exit 0 || return 1
+    has "$T/err" "node 0 (pid" && has "$T/err" "exited with status 3"
+}
+t_watchdog_names_stuck_nodes() {
+    expect_rc 4 "$RUN" -n 2 --watchdog 20000 "$B/tests/t_fail" stuck || return 1
+    has "$T/err" "watchdog: no program progressed for 20000 cycles" &&
+        has "$T/err" "node 0: waiting for a device event" &&
+        has "$T/err" "node 1: waiting for a device event" && has "$T/err" "STATUS=0x"
+}
+t_max_cycles_stops() {
+    expect_rc 3 "$RUN" -n 2 --max-cycles 5000 "$B/tests/t_fail" stuck || return 1
+    has "$T/err" "--max-cycles reached at cycle 5000"
+}
+t_spinning_program_noticed() {
+    expect_rc 0 "$RUN" -n 2 --stall-warn 1 "$B/tests/t_fail" spin 1 || return 1
+    has "$T/err" "node 1" && has "$T/err" "without entering the driver"
+}
+t_simulator_death_ends_programs() {
+    "$RUN" -n 3 --watchdog 100000000000 "$B/tests/t_fail" wait >"$T/out" 2>"$T/err" &
+    local pid=$!
+    sleep 1.5
+    kill -9 $pid   # skifrun exec'd the simulator: same pid
+    local i
+    for i in $(seq 50); do pgrep -f "$B/tests/t_fail wait" >/dev/null || break; sleep 0.1; done
+    wait $pid 2>/dev/null
+    cat "$T/err"
+    ! pgrep -f "$B/tests/t_fail wait" || { pkill -9 -f "$B/tests/t_fail wait"; fail "programs hang"; } || return 1
+    has "$T/err" "lost the connection to the simulator" && has "$T/err" "SkifCh_Recv: Broken pipe"
+}
+t_not_under_skifrun() {
+    expect_rc 1 "$B/bin/greeting" || return 1
+    has "$T/err" "must be started by skifrun"
+}
+
+# ---------------------------------------------------------------- runner
+tests=$(declare -F | awk '{print $3}' | grep '^t_')
+[ $# -gt 0 ] && tests="$*"
+pass=0; failn=0; failed=()
+for t in $tests; do
+    T=$(mktemp -d "$B/tmp.XXXXXX")
+    start=$(date +%s.%N)
+    if ( set -o pipefail; $t ) >"$LOGS/$t.log" 2>&1; then
+        pass=$((pass + 1)); res=ok
+    else
+        failn=$((failn + 1)); res=FAIL; failed+=("$t")
+    fi
+    printf '%-4s %-40s %6.1fs\n' "$res" "$t" "$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{print b-a}')"
+    if [ $res = FAIL ]; then sed 's/^/    | /' "$LOGS/$t.log" | tail -40; fi
+    rm -rf "$T"
+done
+[ ${#failed[@]} -gt 0 ] && echo "failed: ${failed[*]}"
+echo "$pass passed, $failn failed"
+[ "$failn" -eq 0 ]

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* test_opts: the command-line parser of skifrun/skifsim, good and bad input,
+ * and the FIFO of the simulator's queues against a plain array model. */
+#define _GNU_SOURCE
+#include "../../csrc/fifo.c"
+#include "../../sim/skif_opts.c"
+
+#include <stdint.h>
+
+static int failed, passed;
+
+#define CHECK(c)                                                                                   \
+    do {                                                                                           \
+        if (c)                                                                                     \
+            passed++;                                                                              \
+        else {                                                                                     \
+            failed++;                                                                              \
+            fprintf(stderr, "test_opts: %s:%d: failed: %s\n", __FILE__, __LINE__, #c);             \
+        }                                                                                          \
+    } while (0)
+
+static int parse(struct skif_opts *o, const char *line, char *err)
+{
+    static char buf[512];
+    char *argv[32];
+    int argc = 0;
+    snprintf(buf, sizeof(buf), "skifrun %s", line);
+    for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
+        argv[argc++] = t;
+    argv[argc] = NULL;
+    return skif_opts_parse(o, argc, argv, err, 256);
+}
+
+/* A bad line must fail and name the problem with `want` in the message. */
+static void bad(const char *line, const char *want)
+{
+    struct skif_opts o;
+    char err[256] = "";
+    int rc = parse(&o, line, err);
+    CHECK(rc == -1);
+    if (rc != -1 || !strstr(err, want)) {
+        failed++;
+        fprintf(stderr, "test_opts: '%s': rc %d, message '%s', wanted '%s'\n", line, rc, err, want);
+    }
+}
+
+int main(void)
+{
+    struct skif_opts o;
+    char err[256];
+    CHECK(parse(&o, "-n 4 prog a b", err) == 0);
+    CHECK(o.nodes == 4 && o.ndims == 1 && o.dims[0] == 4 && o.prog_argc == 3);
+    CHECK(!strcmp(o.prog_argv[0], "prog") && !strcmp(o.prog_argv[2], "b"));
+    CHECK(o.host_latency == 128 && o.clock_mhz == 250 && o.watchdog == 2000000);
+    CHECK(parse(&o, "--dims 5 --wave x.fst --trace-from 10 --trace-to 20 --trace-node 4 p", err) ==
+          0);
+    CHECK(o.nodes == 5 && o.trace_from == 10 && o.trace_to == 20 && o.trace_node == 4);
+    CHECK(parse(&o, "-n 2 -- -weird", err) == 0 && !strcmp(o.prog_argv[0], "-weird"));
+    CHECK(parse(&o, "-n 16 --max-cycles 5 --watchdog 9 --host-latency 2 -q p", err) == 0);
+    CHECK(o.max_cycles == 5 && o.watchdog == 9 && o.host_latency == 2 && o.quiet);
+
+    bad("", "no program");
+    bad("-n 4", "no program");
+    bad("prog", "-n N");
+    bad("-n 1 p", "from 2 to 16");
+    bad("-n 17 p", "from 2 to 16");
+    bad("-n abc p", "-n 'abc'");
+    bad("-n -3 p", "-n '-3'");
+    bad("-n 4x p", "-n '4x'");
+    bad("--bogus p", "unknown option '--bogus'");
+    bad("-n", "needs a value");
+    bad("--dims 0 p", "from 2 to 16");
+    bad("--dims 3x p", "separated by 'x'");
+    bad("--dims x3 p", "separated by 'x'");
+    bad("--dims 2x2x2x2x2 p", "at most 4");
+    bad("--dims 17 p", "from 2 to 16");
+    bad("--dims 3x3 p", "torus router");
+    bad("-n 4 --dims 5 p", "does not match");
+    bad("--dims 4x4x4 p", "at most 16");
+    bad("-n 2 --wave out.vcd p", "must end in .fst");
+    bad("-n 2 --trace-node 1 p", "need --wave");
+    bad("-n 2 --wave a.fst --trace-node 2 p", "only 2 nodes");
+    bad("-n 2 --wave a.fst --trace-from 9 --trace-to 3 p", "before --trace-from");
+    bad("-n 2 --host-latency 1 p", "from 2 to 100000");
+    bad("-n 2 --watchdog 0 p", "--watchdog '0'");
+    bad("-n 2 --mem-mb 99999 p", "--mem-mb");
+
+    /* FIFO against an array model, across growth and wrap */
+    struct fifo f;
+    fifo_init(&f, sizeof(uint64_t));
+    uint64_t model[5000];
+    size_t mh = 0, mt = 0;
+    unsigned seed = 1;
+    for (int step = 0; step < 20000; step++) {
+        seed = seed * 1103515245u + 12345u;
+        if ((seed >> 16) % 3 != 0 || mh == mt) {
+            if (mt < 5000) {
+                uint64_t v = seed;
+                CHECK(fifo_push(&f, &v) == 0);
+                model[mt++] = v;
+            }
+        } else {
+            uint64_t *p = fifo_peek(&f);
+            if (!p || *p != model[mh])
+                CHECK(0);
+            fifo_pop(&f);
+            mh++;
+        }
+        if (fifo_len(&f) != mt - mh)
+            CHECK(0);
+    }
+    while (mh < mt) {
+        uint64_t *p = fifo_peek(&f);
+        if (!p || *p != model[mh++])
+            CHECK(0);
+        fifo_pop(&f);
+    }
+    CHECK(fifo_peek(&f) == NULL);
+    fifo_free(&f);
+
+    printf("test_opts: %d checks passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
