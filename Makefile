@@ -113,7 +113,10 @@ all: $(B)/bin/skifrun $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
 sim: deps all
 	@sim/demo.sh $(strip $(NODES))
 
-test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS))
+TEST_MODELS := $(foreach n,2 3 5,$(B)/models/ring$(n)/skifsim)
+
+test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
+      $(TEST_MODELS)
 	@tests/run.sh
 
 C_SOURCES := $(wildcard csrc/*.c csrc/*.h csrc/*.cpp driver/*.c sw/*.c sw/*.h \

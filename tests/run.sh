@@ -99,6 +99,14 @@ t_greeting_under_valgrind() {
         --errors-for-leak-kinds=definite,indirect "$B/bin/greeting" || return 1
     has "$T/out" "node 1: received"
 }
+t_simulator_under_valgrind() {
+    # the simulator's own C (kernel, host model, DPI) leaks nothing and reads
+    # no uninitialised memory on a whole run
+    expect_rc 0 valgrind -q --error-exitcode=9 --leak-check=full \
+        --errors-for-leak-kinds=definite,indirect \
+        "$B/models/ring2/skifsim" -n 2 "$B/bin/greeting" || return 1
+    has "$T/out" "node 0: received"
+}
 t_wave_window_and_node() {
     rm -f "$T/w.fst"
     expect_rc 0 "$RUN" -n 3 --wave "$T/w.fst" --trace-from 100 --trace-to 400 --trace-node 1 \
