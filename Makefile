@@ -101,7 +101,8 @@ model:
 $(B)/models/ring%/skifsim: $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_defs.vh \
                           csrc/sim_main.cpp $(B)/lib/libskifsim.a
 	@mkdir -p $(dir $@)
-	$(VERILATOR) $(VFLAGS) -GNodes=$* -Mdir $(B)/models/ring$*/obj \
+	@echo "verilator: building the $*-node ring model ($@)"
+	@$(VERILATOR) $(VFLAGS) -GNodes=$* -Mdir $(B)/models/ring$*/obj \
 	    -o $(CURDIR)/$@ $(RTL_FILES) $(SIM_FILES) $(CURDIR)/csrc/sim_main.cpp \
 	    $(CURDIR)/$(B)/lib/libskifsim.a >$(B)/models/ring$*/build.log 2>&1 \
 	    || { tail -40 $(B)/models/ring$*/build.log; exit 1; }

@@ -98,4 +98,15 @@
 `define SKIF_STATUS_DMA_ERR    32'h00000020  // sticky: DMA read returned an error
 `define SKIF_STATUS_RX_ERR     32'h00000040  // sticky: malformed packet dropped
 
+// ---------------------------------------------------------------- checks
+// SKIF_BAD_PARAM(fmt, value): in a generate block guarded by the illegal
+// condition, stop on an illegal parameter, naming the instance. Verilator
+// stops at elaboration ($error); Icarus 11 has no elaboration-time tasks, so
+// it stops at time 0 ($fatal). Synthesis ignores it.
+`ifdef VERILATOR
+`define SKIF_BAD_PARAM(fmt, value) $error(fmt, value);
+`else
+`define SKIF_BAD_PARAM(fmt, value) initial $fatal(1, fmt, value);
+`endif
+
 `endif

@@ -10,6 +10,7 @@ BEGIN {
     print ""
 }
 /^`define SKIF_DEFS_VH/ { next }
+/^`define [A-Za-z_0-9]+\(/ { next }  # macros with arguments are Verilog-only
 /^`define / {
     name = $2; val = $3
     comment = ""

@@ -1,0 +1,195 @@
+`timescale 1ns/1ps
+// SPDX-License-Identifier: Apache-2.0
+// skif_adapter: the network adapter of one node (registers, TX/RX engines, DMA arbiter).
+//
+// Handshakes: register port valid/ready with one in-order response per
+// request the cycle after acceptance (ready is always 1); DMA requests
+// valid/ready, data held while valid && !ready, read responses in request
+// order without back-pressure; network ports valid/ready, data held while
+// valid && !ready, `last` on the final flit of a packet. irq_o pulses for one
+// cycle, the cycle after a status-block write was accepted, if CTRL.IRQ_EN.
+`include "skif_defs.vh"
+
+module skif_adapter #(
+  parameter int DmaMaxReads = 128  // max outstanding DMA reads (= TX response FIFO depth)
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic [15:0] node_id_i,
+  // register port
+  input  logic        reg_req_valid_i,
+  output logic        reg_req_ready_o,
+  input  logic        reg_req_write_i,
+  input  logic [11:0] reg_req_addr_i,
+  input  logic [31:0] reg_req_wdata_i,
+  output logic        reg_rsp_valid_o,
+  output logic [31:0] reg_rsp_rdata_o,
+  output logic        reg_rsp_err_o,
+  // DMA port
+  output logic        dma_req_valid_o,
+  input  logic        dma_req_ready_i,
+  output logic        dma_req_write_o,
+  output logic [63:0] dma_req_addr_o,
+  output logic [63:0] dma_req_wdata_o,
+  output logic [7:0]  dma_req_wstrb_o,
+  input  logic        dma_rsp_valid_i,
+  input  logic [63:0] dma_rsp_data_i,
+  input  logic        dma_rsp_err_i,
+  output logic        irq_o,
+  // network port
+  output logic        net_tx_valid_o,
+  input  logic        net_tx_ready_i,
+  output logic [63:0] net_tx_data_o,
+  output logic        net_tx_last_o,
+  input  logic        net_rx_valid_i,
+  output logic        net_rx_ready_o,
+  input  logic [63:0] net_rx_data_i,
+  input  logic        net_rx_last_i
+);
+  // configuration
+  logic        tx_en, rx_en, tx_halt;
+  logic [63:0] tx_base, rx_base, stat_base;
+  logic [4:0]  tx_size, rx_size;
+  logic [31:0] tx_tail, rx_head;
+  // TX state and events
+  logic [31:0] tx_head, tx_err_info;
+  logic        tx_busy, tx_desc_err, tx_dma_err, tx_pkt, tx_flit;
+  // RX state and events
+  logic [31:0] rx_tail, rx_err_info;
+  logic        rx_busy, rx_stall, rx_err, rx_pkt;
+  // DMA between engines and arbiter
+  logic        txd_valid, txd_ready, txd_write, txd_stat;
+  logic [63:0] txd_addr, txd_wdata;
+  logic        rxd_valid, rxd_ready, rxd_stat;
+  logic [63:0] rxd_addr, rxd_wdata;
+  logic        txr_valid, txr_err;
+  logic [63:0] txr_data;
+  logic        stat_done;
+
+  skif_regs u_regs (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .node_id_i       (node_id_i),
+    .reg_req_valid_i (reg_req_valid_i),
+    .reg_req_ready_o (reg_req_ready_o),
+    .reg_req_write_i (reg_req_write_i),
+    .reg_req_addr_i  (reg_req_addr_i),
+    .reg_req_wdata_i (reg_req_wdata_i),
+    .reg_rsp_valid_o (reg_rsp_valid_o),
+    .reg_rsp_rdata_o (reg_rsp_rdata_o),
+    .reg_rsp_err_o   (reg_rsp_err_o),
+    .tx_en_o         (tx_en),
+    .rx_en_o         (rx_en),
+    .tx_halt_o       (tx_halt),
+    .tx_base_o       (tx_base),
+    .tx_size_o       (tx_size),
+    .tx_tail_o       (tx_tail),
+    .rx_base_o       (rx_base),
+    .rx_size_o       (rx_size),
+    .rx_head_o       (rx_head),
+    .stat_base_o     (stat_base),
+    .tx_head_i       (tx_head),
+    .tx_busy_i       (tx_busy),
+    .tx_desc_err_i   (tx_desc_err),
+    .tx_dma_err_i    (tx_dma_err),
+    .tx_err_info_i   (tx_err_info),
+    .tx_pkt_i        (tx_pkt),
+    .tx_flit_i       (tx_flit),
+    .rx_tail_i       (rx_tail),
+    .rx_busy_i       (rx_busy),
+    .rx_stall_i      (rx_stall),
+    .rx_err_i        (rx_err),
+    .rx_err_info_i   (rx_err_info),
+    .rx_pkt_i        (rx_pkt),
+    .stat_done_i     (stat_done),
+    .irq_o           (irq_o)
+  );
+
+  skif_tx #(
+    .DmaMaxReads (DmaMaxReads)
+  ) u_tx (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .node_id_i       (node_id_i),
+    .en_i            (tx_en),
+    .halt_i          (tx_halt),
+    .base_i          (tx_base),
+    .size_i          (tx_size),
+    .tail_i          (tx_tail),
+    .stat_base_i     (stat_base),
+    .head_o          (tx_head),
+    .busy_o          (tx_busy),
+    .desc_err_o      (tx_desc_err),
+    .dma_err_o       (tx_dma_err),
+    .err_info_o      (tx_err_info),
+    .pkt_o           (tx_pkt),
+    .flit_o          (tx_flit),
+    .dma_valid_o     (txd_valid),
+    .dma_ready_i     (txd_ready),
+    .dma_write_o     (txd_write),
+    .dma_addr_o      (txd_addr),
+    .dma_wdata_o     (txd_wdata),
+    .dma_stat_o      (txd_stat),
+    .dma_rsp_valid_i (txr_valid),
+    .dma_rsp_data_i  (txr_data),
+    .dma_rsp_err_i   (txr_err),
+    .net_valid_o     (net_tx_valid_o),
+    .net_ready_i     (net_tx_ready_i),
+    .net_data_o      (net_tx_data_o),
+    .net_last_o      (net_tx_last_o)
+  );
+
+  skif_rx u_rx (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .en_i        (rx_en),
+    .base_i      (rx_base),
+    .size_i      (rx_size),
+    .head_i      (rx_head),
+    .stat_base_i (stat_base),
+    .tail_o      (rx_tail),
+    .busy_o      (rx_busy),
+    .stall_o     (rx_stall),
+    .err_o       (rx_err),
+    .err_info_o  (rx_err_info),
+    .pkt_o       (rx_pkt),
+    .dma_valid_o (rxd_valid),
+    .dma_ready_i (rxd_ready),
+    .dma_addr_o  (rxd_addr),
+    .dma_wdata_o (rxd_wdata),
+    .dma_stat_o  (rxd_stat),
+    .net_valid_i (net_rx_valid_i),
+    .net_ready_o (net_rx_ready_o),
+    .net_data_i  (net_rx_data_i),
+    .net_last_i  (net_rx_last_i)
+  );
+
+  skif_dma_arb u_dma_arb (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .tx_valid_i      (txd_valid),
+    .tx_ready_o      (txd_ready),
+    .tx_write_i      (txd_write),
+    .tx_addr_i       (txd_addr),
+    .tx_wdata_i      (txd_wdata),
+    .tx_stat_i       (txd_stat),
+    .rx_valid_i      (rxd_valid),
+    .rx_ready_o      (rxd_ready),
+    .rx_addr_i       (rxd_addr),
+    .rx_wdata_i      (rxd_wdata),
+    .rx_stat_i       (rxd_stat),
+    .dma_req_valid_o (dma_req_valid_o),
+    .dma_req_ready_i (dma_req_ready_i),
+    .dma_req_write_o (dma_req_write_o),
+    .dma_req_addr_o  (dma_req_addr_o),
+    .dma_req_wdata_o (dma_req_wdata_o),
+    .dma_req_wstrb_o (dma_req_wstrb_o),
+    .dma_rsp_valid_i (dma_rsp_valid_i),
+    .dma_rsp_data_i  (dma_rsp_data_i),
+    .dma_rsp_err_i   (dma_rsp_err_i),
+    .tx_rsp_valid_o  (txr_valid),
+    .tx_rsp_data_o   (txr_data),
+    .tx_rsp_err_o    (txr_err),
+    .stat_done_o     (stat_done)
+  );
+endmodule

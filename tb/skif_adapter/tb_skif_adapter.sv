@@ -1,0 +1,585 @@
+`timescale 1ns/1ps
+// SPDX-License-Identifier: Apache-2.0
+// tb_skif_adapter: NODES adapters on a ring (skif_ring_net) with behavioural
+// host memories; software-like tasks drive the register ports.
+//
+// Checks: register map and error responses; every message lands intact in the
+// destination's RX ring in per-source order with the right header and zeroed
+// tail bytes; TX_HEAD and RX_TAIL are published in the status block; a full RX
+// ring back-pressures without loss; a bad TX descriptor sets TX_ERR and TX
+// resumes after repair; counters; irq; DMA and link protocol. Also measures
+// doorbell-to-first-flit latency and 8-byte message throughput.
+`include "skif_defs.vh"
+
+module tb_skif_adapter;
+  parameter int NODES = 3;        // ring size
+  parameter int LAT   = 20;       // host memory read latency, cycles
+  parameter int TXL   = 13;       // log2 TX ring bytes (<= 16)
+  parameter int RXL   = 12;       // log2 RX ring bytes (<= 16)
+  parameter int NMSG  = 24;       // random messages per node
+  parameter int SEED  = 1;        // random seed
+  parameter int MAXRD = 128;      // DmaMaxReads
+  parameter int TIMEOUT_NS = 20_000_000;  // global watchdog
+
+  localparam int MW   = 'h20100 / 8;  // host memory words per node
+  localparam int TXB  = 'h00000;      // TX ring base
+  localparam int RXB  = 'h10000;      // RX ring base
+  localparam int STB  = 'h20000;      // status block
+  localparam int MAXQ = 1024;         // messages per (src,dst) pair tracked
+
+  logic clk = 1'b0, rst_n = 1'b0;
+  always #5 clk = ~clk;
+
+  // ---------------------------------------------------------------- DUT
+  logic [NODES-1:0]    reg_req_valid = '0, reg_req_write = '0;
+  logic [NODES*12-1:0] reg_req_addr = '0;
+  logic [NODES*32-1:0] reg_req_wdata = '0;
+  wire  [NODES-1:0]    reg_req_ready, reg_rsp_valid, reg_rsp_err;
+  wire  [NODES*32-1:0] reg_rsp_rdata;
+  wire  [NODES-1:0]    dma_req_valid, dma_req_write;
+  logic [NODES-1:0]    dma_req_ready = '0;
+  wire  [NODES*64-1:0] dma_req_addr, dma_req_wdata;
+  wire  [NODES*8-1:0]  dma_req_wstrb;
+  wire  [NODES-1:0]    dma_rsp_valid, dma_rsp_err;
+  wire  [NODES*64-1:0] dma_rsp_data;
+  wire  [NODES-1:0]    irq;
+  wire  [NODES*32-1:0] ring_drop_cnt;
+
+  skif_ring_net #(
+    .Nodes       (NODES),
+    .DmaMaxReads (MAXRD)
+  ) u_net (
+    .clk_i           (clk),
+    .rst_ni          (rst_n),
+    .reg_req_valid_i (reg_req_valid),
+    .reg_req_ready_o (reg_req_ready),
+    .reg_req_write_i (reg_req_write),
+    .reg_req_addr_i  (reg_req_addr),
+    .reg_req_wdata_i (reg_req_wdata),
+    .reg_rsp_valid_o (reg_rsp_valid),
+    .reg_rsp_rdata_o (reg_rsp_rdata),
+    .reg_rsp_err_o   (reg_rsp_err),
+    .dma_req_valid_o (dma_req_valid),
+    .dma_req_ready_i (dma_req_ready),
+    .dma_req_write_o (dma_req_write),
+    .dma_req_addr_o  (dma_req_addr),
+    .dma_req_wdata_o (dma_req_wdata),
+    .dma_req_wstrb_o (dma_req_wstrb),
+    .dma_rsp_valid_i (dma_rsp_valid),
+    .dma_rsp_data_i  (dma_rsp_data),
+    .dma_rsp_err_i   (dma_rsp_err),
+    .irq_o           (irq),
+    .ring_drop_cnt_o (ring_drop_cnt)
+  );
+
+  // ---------------------------------------------------------------- bookkeeping
+  int errors = 0;
+  int seed_v = 1;
+
+  function automatic int rnd(input int n);
+    return int'($unsigned($random(seed_v)) % n);
+  endfunction
+
+  int cycle = 0;
+  int stall_pct = 20;             // % of cycles the host refuses a DMA request
+  int irq_cnt [NODES];
+  int reg_reqs [NODES], reg_rsps [NODES];
+  always @(posedge clk) cycle <= cycle + 1;
+
+  `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
+
+  // ---------------------------------------------------------------- host memories
+  logic [63:0] mem [NODES*MW];
+
+  always @(negedge clk) begin
+    for (int n = 0; n < NODES; n++) dma_req_ready[n] <= (rnd(100)) >= stall_pct;
+  end
+
+  for (genvar i = 0; i < NODES; i++) begin : g_mem
+    logic [LAT-1:0] pv, pe;
+    logic [LAT-1:0][63:0] pd;
+    logic [63:0]    rdata;
+    logic [63:0]    addr, wdata;
+    logic [7:0]     wstrb;
+    logic           valid_prev, accepted_prev;
+    logic [63:0]    addr_prev;
+    assign addr  = dma_req_addr[i*64 +: 64];
+    assign wdata = dma_req_wdata[i*64 +: 64];
+    assign wstrb = dma_req_wstrb[i*8 +: 8];
+    assign rdata = (addr < MW * 8) ? mem[i*MW + addr[31:3]] : 64'h0;
+    assign dma_rsp_valid[i]          = pv[LAT-1];
+    assign dma_rsp_err[i]            = pe[LAT-1];
+    assign dma_rsp_data[i*64 +: 64]  = pd[LAT-1];
+
+    initial begin irq_cnt[i] = 0; reg_reqs[i] = 0; reg_rsps[i] = 0; end
+
+    always @(posedge clk) begin
+      if (!rst_n) begin
+        pv <= '0; pe <= '0; valid_prev <= 1'b0; accepted_prev <= 1'b0;
+      end else begin
+        pv <= {pv[LAT-2:0], dma_req_valid[i] && dma_req_ready[i] && !dma_req_write[i]};
+        pe <= {pe[LAT-2:0], 1'b0};
+        pd <= {pd[LAT-2:0], rdata};
+        // protocol: a request not accepted stays and keeps its address
+        if (valid_prev && !accepted_prev) begin
+          `CHECK(dma_req_valid[i] && addr == addr_prev, ("node %0d: DMA request withdrawn or changed", i))
+        end
+        valid_prev    <= dma_req_valid[i];
+        accepted_prev <= dma_req_ready[i];
+        addr_prev     <= addr;
+        if (dma_req_valid[i] && dma_req_ready[i]) begin
+          `CHECK(addr[2:0] == 3'b0 && addr < MW * 8, ("node %0d: bad DMA address %h", i, addr))
+          if (dma_req_write[i]) begin
+            `CHECK(wstrb == 8'hFF, ("node %0d: wstrb %h", i, wstrb))
+            `CHECK((addr >= RXB && addr < RXB + (1 << RXL)) || addr == STB || addr == STB + 8,
+                   ("node %0d: DMA write outside RX ring/status block: %h", i, addr))
+            if (addr < MW * 8) mem[i*MW + addr[31:3]] <= wdata;
+          end else begin
+            `CHECK(addr >= TXB && addr < TXB + (1 << TXL), ("node %0d: DMA read outside TX ring: %h", i, addr))
+          end
+        end
+        if (irq[i]) irq_cnt[i] <= irq_cnt[i] + 1;
+        if (reg_req_valid[i] && reg_req_ready[i]) reg_reqs[i] <= reg_reqs[i] + 1;
+        if (reg_rsp_valid[i]) reg_rsps[i] <= reg_rsps[i] + 1;
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------- register access
+  task automatic reg_acc(input int n, input bit wr, input logic [11:0] a, input logic [31:0] wd,
+                         output logic [31:0] rd, output logic err);
+    @(negedge clk);
+    reg_req_valid[n] = 1'b1;
+    reg_req_write[n] = wr;
+    reg_req_addr[n*12 +: 12] = a;
+    reg_req_wdata[n*32 +: 32] = wd;
+    @(negedge clk);
+    reg_req_valid[n] = 1'b0;
+    `CHECK(reg_rsp_valid[n] === 1'b1, ("node %0d: no register response the cycle after the request (addr %h)", n, a))
+    rd  = reg_rsp_rdata[n*32 +: 32];
+    err = reg_rsp_err[n];
+  endtask
+
+  task automatic wr(input int n, input logic [11:0] a, input logic [31:0] d);
+    logic [31:0] rd; logic err;
+    reg_acc(n, 1'b1, a, d, rd, err);
+    `CHECK(err === 1'b0, ("node %0d: write %h -> err", n, a))
+  endtask
+
+  task automatic rd(input int n, input logic [11:0] a, output logic [31:0] d);
+    logic err;
+    reg_acc(n, 1'b0, a, 32'h0, d, err);
+    `CHECK(err === 1'b0, ("node %0d: read %h -> err", n, a))
+  endtask
+
+  task automatic expect_rd(input int n, input logic [11:0] a, input logic [31:0] exp);
+    logic [31:0] d;
+    rd(n, a, d);
+    `CHECK(d === exp, ("node %0d: reg %h = %h, expected %h", n, a, d, exp))
+  endtask
+
+  // An illegal access: err=1, STATUS.REG_ERR and ERR_INFO = offset, then W1C.
+  task automatic expect_bad(input int n, input bit w, input logic [11:0] a, input logic [31:0] wd);
+    logic [31:0] d; logic err;
+    reg_acc(n, w, a, wd, d, err);
+    `CHECK(err === 1'b1, ("node %0d: %s %h: expected err", n, w ? "write" : "read", a))
+    rd(n, `SKIF_REG_STATUS, d);
+    `CHECK((d & `SKIF_STATUS_REG_ERR) != 0, ("node %0d: REG_ERR not set after bad access %h", n, a))
+    expect_rd(n, `SKIF_REG_ERR_INFO, {20'h0, a});
+    wr(n, `SKIF_REG_STATUS, `SKIF_STATUS_REG_ERR);
+    rd(n, `SKIF_REG_STATUS, d);
+    `CHECK((d & `SKIF_STATUS_REG_ERR) == 0, ("node %0d: REG_ERR not cleared by W1C", n))
+  endtask
+
+  // ---------------------------------------------------------------- software model
+  logic [31:0] tx_tail [NODES];
+  logic [31:0] rx_head [NODES];
+  bit          consume_en [NODES];
+  int          sent_cnt [NODES*16];        // [src*16+dst]
+  int          recv_cnt [NODES*16];        // [dst*16+src] = next expected seq
+  int          msg_len  [NODES*16*MAXQ];
+  int          total_sent = 0, total_recv = 0;
+  int          node_tx [NODES], node_rx [NODES];
+
+  function automatic int widx(input int n, input logic [31:0] byte_addr);
+    return n * MW + int'(byte_addr >> 3);
+  endfunction
+
+  function automatic logic [7:0] pat(input int src, input int seq, input int b);
+    return 8'((src * 37 + seq * 11 + b * 3 + (b >> 8)) & 255);
+  endfunction
+
+  function automatic int entry_bytes(input int len);
+    return 8 + ((len + 7) & ~7);
+  endfunction
+
+  function automatic logic [31:0] stat_tx_head(input int n);
+    return mem[widx(n, STB + `SKIF_STAT_TX_HEAD)][31:0];
+  endfunction
+
+  function automatic logic [31:0] stat_rx_tail(input int n);
+    return mem[widx(n, STB + `SKIF_STAT_RX_TAIL)][31:0];
+  endfunction
+
+  function automatic int tx_free(input int n);
+    return (1 << TXL) - int'(tx_tail[n] - stat_tx_head(n));
+  endfunction
+
+  // Write one message into src's TX ring (no doorbell). Tail bytes of the last
+  // word are filled with garbage: the adapter must send zeros there.
+  task automatic put_msg(input int src, input int dst, input int len, input logic [63:0] desc_override);
+    int seq, k, b;
+    logic [63:0] w;
+    logic [31:0] mask;
+    mask = (32'h1 << TXL) - 1;
+    seq = sent_cnt[src*16 + dst];
+    if (seq >= MAXQ) $fatal(1, "MAXQ exceeded");
+    msg_len[(src*16 + dst)*MAXQ + seq] = len;
+    sent_cnt[src*16 + dst] = seq + 1;
+    total_sent = total_sent + 1;
+    node_tx[src] = node_tx[src] + 1;
+    w = {20'h0, 12'(len), 8'h00, 16'(dst), 8'(seq)};
+    if (desc_override !== 64'h0) w = desc_override;
+    mem[widx(src, TXB + (tx_tail[src] & mask))] = w;
+    for (k = 0; k < (len + 7) / 8; k++) begin
+      for (b = 0; b < 8; b++) w[b*8 +: 8] = (k*8 + b < len) ? pat(src, seq, k*8 + b) : 8'hEE;
+      mem[widx(src, TXB + ((tx_tail[src] + 8 + 32'(k*8)) & mask))] = w;
+    end
+    tx_tail[src] = tx_tail[src] + 32'(entry_bytes(len));
+  endtask
+
+  task automatic doorbell(input int src);
+    wr(src, `SKIF_REG_TX_TAIL, tx_tail[src]);
+  endtask
+
+  // Consume every published entry of dst's RX ring and check it.
+  task automatic consume(input int dst);
+    logic [31:0] tail, mask, p;
+    logic [63:0] h, w;
+    int src, len, seq, k, b, moved;
+    logic [7:0] exp_b;
+    mask = (32'h1 << RXL) - 1;
+    tail = stat_rx_tail(dst);
+    `CHECK(tail - rx_head[dst] <= (32'h1 << RXL), ("node %0d: RX_TAIL %h overruns head %h", dst, tail, rx_head[dst]))
+    moved = 0;
+    while (rx_head[dst] != tail) begin
+      p = rx_head[dst];
+      h = mem[widx(dst, RXB + (p & mask))];
+      src = int'(h[23:8]);
+      len = int'(h[43:32]);
+      `CHECK(h[63:44] == 0 && h[31:24] == 0, ("node %0d: RX entry header reserved bits %h", dst, h))
+      if (src >= NODES) begin
+        errors++; $error("node %0d: RX entry from bad src %0d (hdr %h)", dst, src, h);
+        $fatal(1, "cannot continue");
+      end
+      seq = recv_cnt[dst*16 + src];
+      if (seq >= sent_cnt[src*16 + dst]) begin
+        errors++; $error("node %0d: unexpected message from %0d seq %0d (hdr %h)", dst, src, seq, h);
+        $fatal(1, "cannot continue");
+      end
+      `CHECK(h[7:0] == 8'(seq), ("node %0d: from %0d: channel %0d expected %0d (lost or reordered)", dst, src, h[7:0], 8'(seq)))
+      `CHECK(len == msg_len[(src*16 + dst)*MAXQ + seq], ("node %0d: from %0d seq %0d: len %0d expected %0d",
+             dst, src, seq, len, msg_len[(src*16 + dst)*MAXQ + seq]))
+      for (k = 0; k < (len + 7) / 8; k++) begin
+        w = mem[widx(dst, RXB + ((p + 8 + 32'(k*8)) & mask))];
+        for (b = 0; b < 8; b++) begin
+          exp_b = (k*8 + b < len) ? pat(src, seq, k*8 + b) : 8'h00;
+          if (w[b*8 +: 8] !== exp_b) begin
+            errors++;
+            $error("node %0d: from %0d seq %0d len %0d byte %0d = %h expected %h", dst, src, seq, len, k*8 + b, w[b*8 +: 8], exp_b);
+          end
+        end
+      end
+      recv_cnt[dst*16 + src] = seq + 1;
+      total_recv++;
+      node_rx[dst]++;
+      rx_head[dst] = p + 32'(entry_bytes(len));
+      moved = 1;
+    end
+    if (moved) wr(dst, `SKIF_REG_RX_HEAD, rx_head[dst]);
+  endtask
+
+  task automatic consume_all;
+    for (int n = 0; n < NODES; n++) if (consume_en[n]) consume(n);
+  endtask
+
+  // Wait (consuming) until every sent message is received and TX heads published.
+  task automatic drain(input int limit);
+    int t0, busy;
+    t0 = cycle;
+    busy = 1;
+    while (busy) begin
+      consume_all();
+      repeat (10) @(negedge clk);
+      busy = (total_recv != total_sent);
+      for (int n = 0; n < NODES; n++) if (stat_tx_head(n) != tx_tail[n]) busy = 1;
+      if (cycle - t0 > limit) begin
+        errors++;
+        $error("drain timeout: sent %0d received %0d", total_sent, total_recv);
+        for (int n = 0; n < NODES; n++)
+          $display("  node %0d: tx_tail %h stat head %h rx_head %h stat tail %h", n, tx_tail[n],
+                   stat_tx_head(n), rx_head[n], stat_rx_tail(n));
+        $fatal(1, "giving up");
+      end
+    end
+  endtask
+
+  // ---------------------------------------------------------------- random traffic
+  int plan_dst [NODES*256], plan_len [NODES*256], plan_n [NODES], plan_i [NODES];
+
+  function automatic int rand_len();
+    int r;
+    r = rnd(16);
+    case (r)
+      0: return 0;
+      1: return 1;
+      2: return 7;
+      3: return 8;
+      4: return 9;
+      5: return `SKIF_MAX_MSG;
+      6, 7, 8: return rnd(64);
+      default: return rnd(`SKIF_MAX_MSG + 1);
+    endcase
+  endfunction
+
+  task automatic run_plan(input int limit);
+    int t0, more, put;
+    t0 = cycle;
+    more = 1;
+    while (more) begin
+      more = 0;
+      for (int s = 0; s < NODES; s++) begin
+        put = 0;
+        while (plan_i[s] < plan_n[s] &&
+               tx_free(s) >= entry_bytes(plan_len[s*256 + plan_i[s]])) begin
+          put_msg(s, plan_dst[s*256 + plan_i[s]], plan_len[s*256 + plan_i[s]], 64'h0);
+          plan_i[s]++;
+          put = 1;
+        end
+        if (put) doorbell(s);
+        if (plan_i[s] < plan_n[s]) more = 1;
+      end
+      consume_all();
+      repeat (5) @(negedge clk);
+      if (cycle - t0 > limit) $fatal(1, "run_plan timeout");
+    end
+  endtask
+
+  // ---------------------------------------------------------------- test
+  logic [31:0] d, d2;
+  logic        e;
+  int          t_bell, t_first, t_last, nflits, n_meas, n_bp;
+  real         cyc_per_msg;
+  reg [8*256-1:0] wave_file;
+
+  initial begin
+    if ($value$plusargs("wave=%s", wave_file)) begin
+      $dumpfile(wave_file);
+      $dumpvars(0, tb_skif_adapter);
+    end
+    seed_v = SEED;
+    for (int n = 0; n < NODES*MW; n++) mem[n] = 64'h0;
+    for (int n = 0; n < NODES; n++) begin
+      tx_tail[n] = 0; rx_head[n] = 0; consume_en[n] = 1; node_tx[n] = 0; node_rx[n] = 0;
+      plan_n[n] = 0; plan_i[n] = 0;
+    end
+    for (int n = 0; n < NODES*16; n++) begin sent_cnt[n] = 0; recv_cnt[n] = 0; end
+    repeat (3) @(negedge clk);
+    rst_n = 1'b1;
+
+    // ------------------------------------------------ registers
+    for (int n = 0; n < NODES; n++) begin
+      expect_rd(n, `SKIF_REG_ID, `SKIF_ID_VALUE);
+      expect_rd(n, `SKIF_REG_VERSION, `SKIF_VERSION_VALUE);
+      expect_rd(n, `SKIF_REG_NODE, 32'(n));
+      expect_rd(n, `SKIF_REG_CTRL, 32'h0);
+      expect_rd(n, `SKIF_REG_STATUS, 32'h0);
+      expect_rd(n, `SKIF_REG_TX_SIZE, 32'd12);
+      expect_rd(n, `SKIF_REG_RX_SIZE, 32'd12);
+      expect_rd(n, `SKIF_REG_TX_HEAD, 32'h0);
+      expect_rd(n, `SKIF_REG_RX_TAIL, 32'h0);
+    end
+    wr(0, `SKIF_REG_SCRATCH, 32'hDEADBEEF);
+    expect_rd(0, `SKIF_REG_SCRATCH, 32'hDEADBEEF);
+    expect_bad(0, 1'b0, 12'h100, 0);                          // outside the map
+    expect_bad(0, 1'b1, 12'hFFC, 32'h1);
+    expect_bad(0, 1'b0, 12'h009, 0);                          // misaligned
+    expect_bad(0, 1'b1, 12'h00E, 32'h1);
+    expect_bad(0, 1'b0, 12'h018, 0);                          // unassigned
+    expect_bad(0, 1'b0, 12'h0FC, 0);
+    expect_bad(0, 1'b1, 12'h034, 32'h1);
+    expect_bad(0, 1'b1, `SKIF_REG_ID, 32'h1);                  // read-only
+    expect_bad(0, 1'b1, `SKIF_REG_VERSION, 32'h1);
+    expect_bad(0, 1'b1, `SKIF_REG_NODE, 32'h1);
+    expect_bad(0, 1'b1, `SKIF_REG_ERR_INFO, 32'h1);
+    expect_bad(0, 1'b1, `SKIF_REG_TX_HEAD, 32'h1);
+    expect_bad(0, 1'b1, `SKIF_REG_RX_TAIL, 32'h1);
+    expect_bad(0, 1'b1, `SKIF_REG_TX_PKTS, 32'h1);
+    expect_bad(0, 1'b1, `SKIF_REG_RX_DROPS, 32'h1);
+    expect_bad(0, 1'b1, `SKIF_REG_TX_SIZE, 32'd11);            // bad sizes
+    expect_bad(0, 1'b1, `SKIF_REG_RX_SIZE, 32'd25);
+    expect_bad(0, 1'b1, `SKIF_REG_TX_SIZE, 32'h8000_000C);
+    expect_rd(0, `SKIF_REG_TX_SIZE, 32'd12);
+    expect_rd(0, `SKIF_REG_RX_SIZE, 32'd12);
+    expect_rd(0, `SKIF_REG_SCRATCH, 32'hDEADBEEF);
+    wr(0, `SKIF_REG_TX_SIZE, 32'd24);
+    expect_rd(0, `SKIF_REG_TX_SIZE, 32'd24);
+    wr(0, `SKIF_REG_CTRL, 32'hFFFF_FFFF);                      // unimplemented bits read 0
+    expect_rd(0, `SKIF_REG_CTRL, 32'h7);
+    wr(0, `SKIF_REG_CTRL, 32'h0);
+    expect_rd(0, `SKIF_REG_STATUS, 32'h0);
+
+    // ------------------------------------------------ bring-up
+    for (int n = 0; n < NODES; n++) begin
+      wr(n, `SKIF_REG_TX_BASE_LO, TXB);
+      wr(n, `SKIF_REG_TX_BASE_HI, 0);
+      wr(n, `SKIF_REG_TX_SIZE, TXL);
+      wr(n, `SKIF_REG_RX_BASE_LO, RXB);
+      wr(n, `SKIF_REG_RX_BASE_HI, 0);
+      wr(n, `SKIF_REG_RX_SIZE, RXL);
+      wr(n, `SKIF_REG_STAT_BASE_LO, STB);
+      wr(n, `SKIF_REG_STAT_BASE_HI, 0);
+      expect_rd(n, `SKIF_REG_TX_BASE_LO, TXB);
+      expect_rd(n, `SKIF_REG_RX_SIZE, RXL);
+      wr(n, `SKIF_REG_CTRL, `SKIF_CTRL_TX_EN | `SKIF_CTRL_RX_EN | `SKIF_CTRL_IRQ_EN);
+    end
+
+    // ------------------------------------------------ latency and throughput (node 0 -> 1)
+    stall_pct = 0;
+    n_meas = 200;
+    for (int k = 0; k < n_meas; k++) put_msg(0, 1, 8, 64'h0);
+    t_first = -1; t_last = -1; nflits = 0;
+    t_bell = cycle + 1;  // the doorbell write is accepted at the next edge
+    fork
+      doorbell(0);
+      begin : meas
+        while (nflits < 2 * n_meas) begin
+          @(negedge clk);
+          if (u_net.g_node[0].u_adapter.net_tx_valid_o && u_net.g_node[0].u_adapter.net_tx_ready_i) begin
+            if (t_first < 0) t_first = cycle;
+            t_last = cycle;
+            nflits++;
+          end
+        end
+      end
+    join
+    drain(20000);
+    cyc_per_msg = real'(t_last - t_first + 1) / n_meas;
+    $display("MEASURE LAT=%0d: doorbell accepted -> first flit on net_tx: %0d cycles", LAT, t_first - t_bell);
+    $display("MEASURE %0d 8-byte messages: %0d flits in %0d cycles = %0.2f cycles/message",
+             n_meas, nflits, t_last - t_first + 1, cyc_per_msg);
+    if (MAXRD >= LAT + 8)  // enough outstanding reads to cover the latency
+      `CHECK(cyc_per_msg < 2.5, ("8-byte message throughput %0.2f cycles/message (goal ~2)", cyc_per_msg))
+    stall_pct = 20;
+
+    // ------------------------------------------------ random all-to-all traffic
+    for (int s = 0; s < NODES; s++) begin
+      plan_n[s] = NMSG;
+      for (int k = 0; k < NMSG; k++) begin
+        plan_dst[s*256 + k] = rnd(NODES);
+        plan_len[s*256 + k] = rand_len();
+      end
+    end
+    run_plan(400000);
+    drain(400000);
+    $display("random traffic done at cycle %0d: %0d messages", cycle, total_sent);
+
+    // ------------------------------------------------ RX back-pressure on node 0
+    consume_en[0] = 0;
+    // Enough bytes to overfill node 0's RX ring by two entries.
+    n_bp = ((1 << RXL) + 4096) / 1500 / (NODES - 1) + 1;
+    for (int s = 1; s < NODES; s++) begin
+      plan_i[s] = 0; plan_n[s] = n_bp;
+      for (int k = 0; k < n_bp; k++) begin
+        plan_dst[s*256 + k] = 0;
+        plan_len[s*256 + k] = 1500 + (k % 3) * 200;
+      end
+    end
+    plan_i[0] = 0; plan_n[0] = 0;
+    run_plan(100000);
+    repeat (3000 + (1 << RXL) / 4) @(negedge clk);
+    consume_all();
+    rd(0, `SKIF_REG_STATUS, d);
+    `CHECK((d & `SKIF_STATUS_RX_STALL) != 0, ("node 0: RX_STALL not set with a full ring (status %h)", d))
+    `CHECK((d & `SKIF_STATUS_RX_BUSY) == 0, ("node 0: RX_BUSY while waiting for space (status %h)", d))
+    rd(0, `SKIF_REG_RX_TAIL, d);
+    `CHECK(d == stat_rx_tail(0), ("node 0: RX_TAIL reg %h != status block %h", d, stat_rx_tail(0)))
+    `CHECK(d - rx_head[0] <= (1 << RXL) && d - rx_head[0] > (1 << RXL) - 2056,
+           ("node 0: ring should be nearly full: tail %h head %h", d, rx_head[0]))
+    consume_en[0] = 1;
+    drain(200000);
+    rd(0, `SKIF_REG_STATUS, d);
+    `CHECK((d & `SKIF_STATUS_RX_STALL) == 0, ("node 0: RX_STALL still set after draining (status %h)", d))
+    $display("back-pressure test done at cycle %0d", cycle);
+
+    // ------------------------------------------------ bad TX descriptors (node 1)
+    begin : bad_desc
+      logic [31:0] h0;
+      logic [63:0] bad [3];
+      bad[0] = {20'h0, 12'(`SKIF_MAX_MSG + 1), 8'h00, 16'h0, 8'h0};   // too long
+      bad[1] = {20'h00001, 12'd8, 8'h00, 16'h0, 8'h0};                 // reserved bits
+      bad[2] = {20'h0, 12'd8, 8'h01, 16'h0, 8'h0};                     // netaddr[31:24]
+      for (int k = 0; k < 3; k++) begin
+        h0 = tx_tail[1];
+        put_msg(1, 0, 8, bad[k]);
+        doorbell(1);
+        repeat (200) @(negedge clk);
+        rd(1, `SKIF_REG_STATUS, d);
+        `CHECK((d & `SKIF_STATUS_TX_ERR) != 0, ("node 1: TX_ERR not set by bad descriptor %0d (status %h)", k, d))
+        expect_rd(1, `SKIF_REG_ERR_INFO, h0);
+        expect_rd(1, `SKIF_REG_TX_HEAD, h0);
+        // Repair the descriptor in place, then clear TX_ERR: TX retries it.
+        mem[widx(1, TXB + (h0 & ((1 << TXL) - 1)))] = {20'h0, 12'd8, 8'h00, 16'd0, 8'(sent_cnt[1*16 + 0] - 1)};
+        wr(1, `SKIF_REG_STATUS, `SKIF_STATUS_TX_ERR);
+        drain(20000);
+        rd(1, `SKIF_REG_STATUS, d);
+        `CHECK((d & `SKIF_STATUS_TX_ERR) == 0, ("node 1: TX_ERR not cleared (status %h)", d))
+      end
+    end
+
+    // ------------------------------------------------ final checks
+    drain(20000);
+    repeat (50) @(negedge clk);
+    for (int n = 0; n < NODES; n++) begin
+      expect_rd(n, `SKIF_REG_TX_PKTS, node_tx[n]);
+      expect_rd(n, `SKIF_REG_RX_PKTS, node_rx[n]);
+      expect_rd(n, `SKIF_REG_RX_DROPS, 0);
+      expect_rd(n, `SKIF_REG_TX_HEAD, tx_tail[n]);
+      expect_rd(n, `SKIF_REG_RX_TAIL, rx_head[n]);
+      rd(n, `SKIF_REG_STATUS, d);
+      `CHECK(d == 0, ("node %0d: STATUS %h at the end", n, d))
+      rd(n, `SKIF_REG_TX_FLITS, d2);
+      `CHECK(irq_cnt[n] > 0 || (node_tx[n] == 0 && node_rx[n] == 0), ("node %0d: no irq", n))
+      `CHECK(ring_drop_cnt[n*32 +: 32] == 0, ("node %0d: ring stop drops", n))
+    end
+    // irq off: no pulses
+    for (int n = 0; n < NODES; n++) wr(n, `SKIF_REG_CTRL, `SKIF_CTRL_TX_EN | `SKIF_CTRL_RX_EN);
+    repeat (5) @(negedge clk);
+    begin : irq_off
+      int irq_before;
+      irq_before = irq_cnt[0];
+      put_msg(0, NODES - 1, 16, 64'h0);
+      doorbell(0);
+      drain(20000);
+      repeat (50) @(negedge clk);
+      `CHECK(irq_cnt[0] == irq_before, ("irq pulsed with IRQ_EN clear"))
+    end
+    for (int n = 0; n < NODES; n++)
+      `CHECK(reg_reqs[n] == reg_rsps[n], ("node %0d: %0d register requests, %0d responses", n, reg_reqs[n], reg_rsps[n]))
+
+    $display("tb_skif_adapter NODES=%0d LAT=%0d TXL=%0d RXL=%0d: %0d messages, %0d cycles, %0d errors",
+             NODES, LAT, TXL, RXL, total_sent, cycle, errors);
+    if (errors > 0) $fatal(1, "tb_skif_adapter: %0d errors", errors);
+    $display("PASS tb_skif_adapter");
+    $finish;
+  end
+
+  initial begin
+    #(TIMEOUT_NS);
+    $display("t_first %0d nflits %0d", t_first, nflits);
+    for (int n = 0; n < NODES; n++)
+      $display("  node %0d: tx_tail %h stat head %h rx_head %h stat tail %h", n, tx_tail[n],
+               stat_tx_head(n), rx_head[n], stat_rx_tail(n));
+    $fatal(1, "global timeout");
+  end
+endmodule

@@ -1,0 +1,178 @@
+`timescale 1ns/1ps
+// SPDX-License-Identifier: Apache-2.0
+// tb_skif_regs: skif_regs alone: reset values, read/write of every RW
+// register, every class of illegal access (err=1, no state change,
+// STATUS.REG_ERR, ERR_INFO), W1C of STATUS, engine events (sticky bits,
+// ERR_INFO, counters), live status bits, irq gating, one response per request.
+`include "skif_defs.vh"
+
+module tb_skif_regs;
+  logic clk = 1'b0, rst_n = 1'b0;
+  always #5 clk = ~clk;
+  int errors = 0;
+  `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
+
+  logic        req_valid = 0, req_write = 0;
+  logic [11:0] req_addr = 0;
+  logic [31:0] req_wdata = 0;
+  wire         req_ready, rsp_valid, rsp_err, irq;
+  wire  [31:0] rsp_rdata;
+  wire         tx_en, rx_en, tx_halt;
+  wire  [63:0] tx_base, rx_base, stat_base;
+  wire  [4:0]  tx_size, rx_size;
+  wire  [31:0] tx_tail, rx_head;
+  logic [31:0] tx_head = 32'h1234, rx_tail = 32'h5678, tx_info = 0, rx_info = 0;
+  logic        tx_busy = 0, rx_busy = 0, rx_stall = 0;
+  logic        tx_desc_err = 0, tx_dma_err = 0, rx_err = 0, tx_pkt = 0, tx_flit = 0, rx_pkt = 0, stat_done = 0;
+
+  skif_regs u_regs (
+    .clk_i (clk), .rst_ni (rst_n), .node_id_i (16'h0ABC),
+    .reg_req_valid_i (req_valid), .reg_req_ready_o (req_ready), .reg_req_write_i (req_write),
+    .reg_req_addr_i (req_addr), .reg_req_wdata_i (req_wdata),
+    .reg_rsp_valid_o (rsp_valid), .reg_rsp_rdata_o (rsp_rdata), .reg_rsp_err_o (rsp_err),
+    .tx_en_o (tx_en), .rx_en_o (rx_en), .tx_halt_o (tx_halt), .tx_base_o (tx_base), .tx_size_o (tx_size),
+    .tx_tail_o (tx_tail), .rx_base_o (rx_base), .rx_size_o (rx_size), .rx_head_o (rx_head),
+    .stat_base_o (stat_base), .tx_head_i (tx_head), .tx_busy_i (tx_busy), .tx_desc_err_i (tx_desc_err),
+    .tx_dma_err_i (tx_dma_err), .tx_err_info_i (tx_info), .tx_pkt_i (tx_pkt), .tx_flit_i (tx_flit),
+    .rx_tail_i (rx_tail), .rx_busy_i (rx_busy), .rx_stall_i (rx_stall), .rx_err_i (rx_err),
+    .rx_err_info_i (rx_info), .rx_pkt_i (rx_pkt), .stat_done_i (stat_done), .irq_o (irq)
+  );
+
+  int n_req = 0, n_rsp = 0, n_irq = 0;
+  always @(posedge clk) begin
+    if (req_valid && req_ready) n_req <= n_req + 1;
+    if (rsp_valid) n_rsp <= n_rsp + 1;
+    if (irq) n_irq <= n_irq + 1;
+  end
+
+  task automatic acc(input bit w, input logic [11:0] a, input logic [31:0] d, output logic [31:0] rd, output logic e);
+    @(negedge clk);
+    req_valid = 1; req_write = w; req_addr = a; req_wdata = d;
+    @(negedge clk);
+    req_valid = 0;
+    `CHECK(rsp_valid === 1'b1, ("no response for %h", a))
+    rd = rsp_rdata; e = rsp_err;
+  endtask
+  task automatic wr(input logic [11:0] a, input logic [31:0] d);
+    logic [31:0] r; logic e;
+    acc(1, a, d, r, e);
+    `CHECK(e === 0, ("write %h: err", a))
+  endtask
+  task automatic expect_rd(input logic [11:0] a, input logic [31:0] exp);
+    logic [31:0] r; logic e;
+    acc(0, a, 0, r, e);
+    `CHECK(e === 0 && r === exp, ("read %h = %h err %b, expected %h", a, r, e, exp))
+  endtask
+  task automatic bad(input bit w, input logic [11:0] a, input logic [31:0] d);
+    logic [31:0] r; logic e;
+    acc(w, a, d, r, e);
+    `CHECK(e === 1 && r === 0, ("%s %h: err %b rdata %h", w ? "write" : "read", a, e, r))
+    expect_rd(`SKIF_REG_ERR_INFO, {20'h0, a});
+    expect_rd(`SKIF_REG_STATUS, `SKIF_STATUS_REG_ERR);
+    wr(`SKIF_REG_STATUS, `SKIF_STATUS_REG_ERR);
+    expect_rd(`SKIF_REG_STATUS, 0);
+  endtask
+  // One-cycle event pulse on the named input.
+  `define PULSE(s) begin @(negedge clk); s = 1; @(negedge clk); s = 0; end
+
+  function automatic bit assigned(input int a);
+    case (a)
+      'h00, 'h04, 'h08, 'h0C, 'h10, 'h14, 'h1C, 'h20, 'h24, 'h28, 'h2C, 'h30, 'h40, 'h44, 'h48, 'h4C, 'h50,
+      'h60, 'h64, 'h80, 'h84, 'h88, 'h8C: return 1'b1;
+      default: return 1'b0;
+    endcase
+  endfunction
+
+  logic [11:0] rw [9];
+  reg [8*256-1:0] wave_file;
+  initial begin
+    if ($value$plusargs("wave=%s", wave_file)) begin
+      $dumpfile(wave_file);
+      $dumpvars(0, tb_skif_regs);
+    end
+    rw[0] = `SKIF_REG_SCRATCH;      rw[1] = `SKIF_REG_TX_BASE_LO;   rw[2] = `SKIF_REG_TX_BASE_HI;
+    rw[3] = `SKIF_REG_TX_TAIL;      rw[4] = `SKIF_REG_RX_BASE_LO;   rw[5] = `SKIF_REG_RX_BASE_HI;
+    rw[6] = `SKIF_REG_RX_HEAD;      rw[7] = `SKIF_REG_STAT_BASE_LO; rw[8] = `SKIF_REG_STAT_BASE_HI;
+    repeat (3) @(negedge clk);
+    rst_n = 1;
+    `CHECK(req_ready === 1, ("ready not 1"))
+    // reset values
+    expect_rd(`SKIF_REG_ID, `SKIF_ID_VALUE);
+    expect_rd(`SKIF_REG_VERSION, `SKIF_VERSION_VALUE);
+    expect_rd(`SKIF_REG_NODE, 32'h0ABC);
+    expect_rd(`SKIF_REG_CTRL, 0);
+    expect_rd(`SKIF_REG_STATUS, 0);
+    expect_rd(`SKIF_REG_TX_SIZE, 12);
+    expect_rd(`SKIF_REG_RX_SIZE, 12);
+    expect_rd(`SKIF_REG_TX_HEAD, 32'h1234);
+    expect_rd(`SKIF_REG_RX_TAIL, 32'h5678);
+    for (int i = 0; i < 9; i++) expect_rd(rw[i], 0);
+    // RW registers (base LO registers keep bits [2:0] zero)
+    for (int i = 0; i < 9; i++) begin
+      wr(rw[i], 32'hA5A5_5A5F + 32'(i));
+      expect_rd(rw[i], (rw[i] == `SKIF_REG_TX_BASE_LO || rw[i] == `SKIF_REG_RX_BASE_LO ||
+                        rw[i] == `SKIF_REG_STAT_BASE_LO) ? ((32'hA5A5_5A5F + 32'(i)) & ~32'h7) : 32'hA5A5_5A5F + 32'(i));
+    end
+    `CHECK(tx_base == 64'hA5A5_5A61_A5A5_5A60 && tx_tail == 32'hA5A5_5A62, ("tx outputs %h %h", tx_base, tx_tail))
+    wr(`SKIF_REG_TX_SIZE, 24); expect_rd(`SKIF_REG_TX_SIZE, 24);
+    wr(`SKIF_REG_RX_SIZE, 17); expect_rd(`SKIF_REG_RX_SIZE, 17);
+    `CHECK(tx_size == 24 && rx_size == 17, ("size outputs"))
+    wr(`SKIF_REG_CTRL, 32'hFFFF_FFFF); expect_rd(`SKIF_REG_CTRL, 7);
+    `CHECK(tx_en && rx_en, ("enables"))
+    // illegal accesses
+    bad(0, 12'h100, 0); bad(1, 12'h200, 1); bad(0, 12'hFFF, 0); bad(0, 12'h002, 0); bad(1, 12'h011, 1);
+    for (int a = 0; a < 'h100; a += 4) begin
+      if (!assigned(a)) begin
+        bad(0, 12'(a), 0);
+        bad(1, 12'(a), 0);
+      end
+    end
+    bad(1, `SKIF_REG_ID, 0); bad(1, `SKIF_REG_VERSION, 0); bad(1, `SKIF_REG_NODE, 0); bad(1, `SKIF_REG_ERR_INFO, 0);
+    bad(1, `SKIF_REG_TX_HEAD, 0); bad(1, `SKIF_REG_RX_TAIL, 0); bad(1, `SKIF_REG_TX_PKTS, 0);
+    bad(1, `SKIF_REG_TX_FLITS, 0); bad(1, `SKIF_REG_RX_PKTS, 0); bad(1, `SKIF_REG_RX_DROPS, 0);
+    bad(1, `SKIF_REG_TX_SIZE, 11); bad(1, `SKIF_REG_TX_SIZE, 25); bad(1, `SKIF_REG_RX_SIZE, 0);
+    bad(1, `SKIF_REG_RX_SIZE, 32'h100_000C);
+    expect_rd(`SKIF_REG_TX_SIZE, 24);
+    expect_rd(`SKIF_REG_RX_SIZE, 17);
+    expect_rd(`SKIF_REG_SCRATCH, 32'hA5A5_5A5F);
+    expect_rd(`SKIF_REG_CTRL, 7);
+    // engine events
+    tx_info = 32'h111; `PULSE(tx_desc_err)
+    `CHECK(tx_halt, ("tx_halt after TX_ERR"))
+    expect_rd(`SKIF_REG_STATUS, `SKIF_STATUS_TX_ERR);
+    expect_rd(`SKIF_REG_ERR_INFO, 32'h111);
+    tx_info = 32'h222; `PULSE(tx_dma_err)
+    rx_info = 32'h333; `PULSE(rx_err)
+    expect_rd(`SKIF_REG_STATUS, `SKIF_STATUS_TX_ERR | `SKIF_STATUS_DMA_ERR | `SKIF_STATUS_RX_ERR);
+    expect_rd(`SKIF_REG_ERR_INFO, 32'h333);
+    expect_rd(`SKIF_REG_RX_DROPS, 1);
+    wr(`SKIF_REG_STATUS, `SKIF_STATUS_TX_ERR | 32'hFFFF_FF87);   // only error bits clear
+    expect_rd(`SKIF_REG_STATUS, `SKIF_STATUS_DMA_ERR | `SKIF_STATUS_RX_ERR);
+    `CHECK(tx_halt, ("tx_halt with DMA_ERR"))
+    wr(`SKIF_REG_STATUS, 32'hFFFF_FFFF);
+    expect_rd(`SKIF_REG_STATUS, 0);
+    `CHECK(!tx_halt, ("tx_halt after clear"))
+    tx_busy = 1; rx_busy = 1; rx_stall = 1;
+    expect_rd(`SKIF_REG_STATUS, `SKIF_STATUS_TX_BUSY | `SKIF_STATUS_RX_BUSY | `SKIF_STATUS_RX_STALL);
+    wr(`SKIF_REG_STATUS, 32'hFFFF_FFFF);
+    expect_rd(`SKIF_REG_STATUS, `SKIF_STATUS_TX_BUSY | `SKIF_STATUS_RX_BUSY | `SKIF_STATUS_RX_STALL);
+    tx_busy = 0; rx_busy = 0; rx_stall = 0;
+    for (int i = 0; i < 5; i++) begin `PULSE(tx_pkt) `PULSE(tx_flit) `PULSE(tx_flit) `PULSE(rx_pkt) end
+    expect_rd(`SKIF_REG_TX_PKTS, 5);
+    expect_rd(`SKIF_REG_TX_FLITS, 10);
+    expect_rd(`SKIF_REG_RX_PKTS, 5);
+    // irq: only with IRQ_EN
+    `PULSE(stat_done) `PULSE(stat_done)
+    repeat (2) @(negedge clk);
+    `CHECK(n_irq == 2, ("irq pulses %0d, expected 2", n_irq))
+    wr(`SKIF_REG_CTRL, `SKIF_CTRL_TX_EN);
+    `PULSE(stat_done)
+    repeat (2) @(negedge clk);
+    `CHECK(n_irq == 2, ("irq with IRQ_EN clear"))
+    `CHECK(n_req == n_rsp, ("%0d requests, %0d responses", n_req, n_rsp))
+    if (errors > 0) $fatal(1, "tb_skif_regs: %0d errors", errors);
+    $display("tb_skif_regs: %0d register accesses, 0 errors", n_req);
+    $display("PASS tb_skif_regs");
+    $finish;
+  end
+endmodule
