@@ -145,3 +145,4 @@ clean:
 	rm -rf $(B)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
+.SECONDARY:
