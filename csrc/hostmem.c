@@ -245,9 +245,12 @@ void skif_dpi_mmio_rsp(int node, int rdata, svBit err)
         return;
     }
     if (m->internal) {
-        nd->peek_val = (uint32_t)rdata;
-        nd->peek_err = err;
-        nd->peek_done = true;
+        if (m->val < SKIF_SNAP_REGS) {
+            nd->snap[m->val] = (uint32_t)rdata;
+            nd->snap_ok[m->val] = !err;
+        }
+        if (nd->snap_left > 0)
+            nd->snap_left--;
     } else if (m->write) {
         if (err) {
             nd->wr_rejects++;

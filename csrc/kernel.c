@@ -277,27 +277,34 @@ static int wait_running(struct node *nd)
 
 /* ------------------------------------------------------------- the model */
 
-static void step(void)
+void sim_tick_host(void)
 {
     for (int i = 0; i < g_sim.n; i++)
         hostmem_tick(&g_sim.nodes[i], g_sim.now);
-    skif_model_step(g_sim.now);
+}
+
+void sim_cycle_done(void)
+{
     g_sim.now++;
 }
 
-/* Read adapter registers for a report, through the register port (the model
- * runs meanwhile). Returns 0, or -1 if the adapter does not answer. */
-static int peek_reg(struct node *nd, uint32_t off, uint32_t *val)
+void sim_step(void)
 {
-    nd->peek_done = false;
-    hostmem_mmio_push(nd, g_sim.now, off, 0, 0, 1);
-    for (uint64_t k = 0; k < 4ull * g_sim.opt.host_latency + 1000 && !nd->peek_done; k++)
-        step();
-    if (!nd->peek_done || nd->peek_err)
-        return -1;
-    *val = nd->peek_val;
-    return 0;
+    sim_tick_host();
+    skif_model_step(g_sim.now);
+    sim_cycle_done();
 }
+
+/* Adapter registers read at the end of a run, for the report and summary. */
+static const struct {
+    uint32_t off;
+    const char *name;
+} snap_regs[SKIF_SNAP_REGS] = {
+    {SKIF_REG_STATUS, "STATUS"},   {SKIF_REG_TX_HEAD, "TX_HEAD"},   {SKIF_REG_TX_TAIL, "TX_TAIL"},
+    {SKIF_REG_RX_HEAD, "RX_HEAD"}, {SKIF_REG_RX_TAIL, "RX_TAIL"},   {SKIF_REG_TX_PKTS, "TX_PKTS"},
+    {SKIF_REG_RX_PKTS, "RX_PKTS"}, {SKIF_REG_RX_DROPS, "RX_DROPS"}, {SKIF_REG_TX_FLITS, "TX_FLITS"},
+};
+enum { SNAP_STATUS, SNAP_TX_PKTS = 5, SNAP_RX_DROPS = 7, SNAP_TX_FLITS = 8 };
 
 static const char *req_name(uint32_t t)
 {
@@ -317,33 +324,20 @@ static const char *req_name(uint32_t t)
 
 static void report_node(struct node *nd)
 {
-    static const struct {
-        uint32_t off;
-        const char *name;
-    } regs[] = {
-        {SKIF_REG_STATUS, "STATUS"},   {SKIF_REG_TX_HEAD, "TX_HEAD"},
-        {SKIF_REG_TX_TAIL, "TX_TAIL"}, {SKIF_REG_RX_HEAD, "RX_HEAD"},
-        {SKIF_REG_RX_TAIL, "RX_TAIL"}, {SKIF_REG_TX_PKTS, "TX_PKTS"},
-        {SKIF_REG_RX_PKTS, "RX_PKTS"}, {SKIF_REG_RX_DROPS, "RX_DROPS"},
-    };
-    if (nd->state == NODE_EXITED)
+    if (nd->end_state == NODE_EXITED)
         fprintf(stderr, "  node %d: program exited\n", nd->rank);
     else
         fprintf(stderr, "  node %d: %s since cycle %" PRIu64 "\n", nd->rank, req_name(nd->req.type),
                 nd->blocked_at);
     fprintf(stderr, "    adapter:");
-    uint32_t status = 0;
-    for (size_t i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
-        uint32_t v;
-        if (peek_reg(nd, regs[i].off, &v) < 0) {
-            fprintf(stderr, " %s=?", regs[i].name);
-            continue;
-        }
-        if (regs[i].off == SKIF_REG_STATUS)
-            status = v;
-        fprintf(stderr, " %s=0x%x", regs[i].name, v);
+    for (int i = 0; i < SKIF_SNAP_REGS; i++) {
+        if (nd->snap_ok[i])
+            fprintf(stderr, " %s=0x%x", snap_regs[i].name, nd->snap[i]);
+        else
+            fprintf(stderr, " %s=?", snap_regs[i].name);
     }
     fprintf(stderr, "\n");
+    uint32_t status = nd->snap_ok[SNAP_STATUS] ? nd->snap[SNAP_STATUS] : 0;
     if (status & SKIF_STATUS_TX_BUSY)
         fprintf(stderr, "    TX engine busy: a packet is stuck on its way into the network\n");
     if (status & SKIF_STATUS_RX_STALL)
@@ -358,67 +352,33 @@ static void report_node(struct node *nd)
             fifo_len(&nd->mmio_q) + fifo_len(&nd->mmio_fly));
 }
 
-static void report_stuck(const char *why)
-{
-    fprintf(stderr, "skifsim: %s at cycle %" PRIu64 " (last progress at cycle %" PRIu64 ")\n", why,
-            g_sim.now, g_sim.last_release);
-    for (int i = 0; i < g_sim.n; i++)
-        report_node(&g_sim.nodes[i]);
-}
-
-/* Advance the model until some node can be released. Returns 0, or an exit code. */
-static int advance(void)
-{
-    const struct skif_opts *o = &g_sim.opt;
-    for (;;) {
-        for (int i = 0; i < g_sim.n; i++)
-            if (try_release(&g_sim.nodes[i]))
-                return 0;
-        if (o->max_cycles && g_sim.now >= o->max_cycles) {
-            report_stuck("--max-cycles reached");
-            return SKIF_EXIT_MAXCYC;
-        }
-        if (g_sim.now - g_sim.last_release >= o->watchdog) {
-            char why[96];
-            snprintf(why, sizeof(why), "watchdog: no program progressed for %" PRIu64 " cycles",
-                     o->watchdog);
-            report_stuck(why);
-            return SKIF_EXIT_WATCHDOG;
-        }
-        if (g_signal) {
-            fprintf(stderr, "skifsim: stopped by signal %d (%s) at cycle %" PRIu64 "\n",
-                    (int)g_signal, strsignal(g_signal), g_sim.now);
-            return SKIF_EXIT_SIM;
-        }
-        step();
-    }
-}
-
 /* ------------------------------------------------------------- summary */
 
-static void summary(int rc, double t_end)
+static uint64_t snap_sum(int idx)
+{
+    uint64_t s = 0;
+    for (int i = 0; i < g_sim.n; i++)
+        if (g_sim.nodes[i].snap_ok[idx])
+            s += g_sim.nodes[i].snap[idx];
+    return s;
+}
+
+static void summary(void)
 {
     const struct skif_opts *o = &g_sim.opt;
-    uint64_t pkts = 0, flits = 0, drops = 0;
-    for (int i = 0; i < g_sim.n; i++) {
-        uint32_t v;
-        if (peek_reg(&g_sim.nodes[i], SKIF_REG_TX_PKTS, &v) == 0)
-            pkts += v;
-        if (peek_reg(&g_sim.nodes[i], SKIF_REG_TX_FLITS, &v) == 0)
-            flits += v;
-        if (peek_reg(&g_sim.nodes[i], SKIF_REG_RX_DROPS, &v) == 0)
-            drops += v;
-    }
-    double wall = t_end - g_sim.t0;
-    double run = t_end - g_sim.t_started;
-    double us = (double)g_sim.now / o->clock_mhz;
+    uint64_t pkts = snap_sum(SNAP_TX_PKTS), flits = snap_sum(SNAP_TX_FLITS);
+    uint64_t drops = snap_sum(SNAP_RX_DROPS);
+    double wall = g_sim.t_end - g_sim.t0;
+    double run = g_sim.t_end - g_sim.t_started;
+    double us = (double)g_sim.end_cycle / o->clock_mhz;
+    double cps = run > 0 ? (double)g_sim.end_cycle / run : 0.0;
     if (!o->quiet) {
         fprintf(stderr,
                 "skifsim: %d nodes (1-D ring), %" PRIu64 " cycles = %.3f us at %u MHz, "
                 "%" PRIu64 " packets, %" PRIu64 " flits, %" PRIu64 " dropped; wall %.3f s "
                 "(start-up %.3f s), %.0f cycles/s\n",
-                g_sim.n, g_sim.now, us, o->clock_mhz, pkts, flits, drops, wall,
-                g_sim.t_started - g_sim.t0, run > 0 ? (double)g_sim.now / run : 0.0);
+                g_sim.n, g_sim.end_cycle, us, o->clock_mhz, pkts, flits, drops, wall,
+                g_sim.t_started - g_sim.t0, cps);
     }
     if (o->stats) {
         FILE *f = fopen(o->stats, "w");
@@ -432,25 +392,131 @@ static void summary(int rc, double t_end)
                 "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
                 ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
                 "\"run_s\": %.6f, \"cycles_per_s\": %.1f}\n",
-                g_sim.n, g_sim.n, rc, g_sim.now, o->clock_mhz, o->host_latency, us, pkts, flits,
-                drops, g_sim.n_releases, wall, g_sim.t_started - g_sim.t0, run,
-                run > 0 ? (double)g_sim.now / run : 0.0);
+                g_sim.n, g_sim.n, g_sim.rc, g_sim.end_cycle, o->clock_mhz, o->host_latency, us,
+                pkts, flits, drops, g_sim.n_releases, wall, g_sim.t_started - g_sim.t0, run, cps);
         fclose(f);
     }
 }
 
 /* ------------------------------------------------------------- main loop */
 
-int sim_run(int argc, char **argv)
+/* The run is over (rc 0: every program exited): stop what still runs and
+ * start reading the adapters' registers for the summary. */
+static void end_run(int rc, int report)
+{
+    g_sim.rc = rc;
+    g_sim.report = report;
+    g_sim.end_cycle = g_sim.now;
+    g_sim.t_end = sim_wall();
+    if (!g_sim.t_started)
+        g_sim.t_started = g_sim.t_end;
+    for (int i = 0; i < g_sim.n; i++)
+        g_sim.nodes[i].end_state = g_sim.nodes[i].state;
+    if (rc != 0)
+        stop_all();
+    for (int i = 0; i < g_sim.n; i++) {
+        struct node *nd = &g_sim.nodes[i];
+        nd->snap_left = SKIF_SNAP_REGS;
+        for (int r = 0; r < SKIF_SNAP_REGS; r++)
+            hostmem_mmio_push(nd, g_sim.now, snap_regs[r].off, (uint32_t)r, 0, 1);
+    }
+    g_sim.snap_deadline = g_sim.now + 4ull * g_sim.opt.host_latency + 1000;
+    g_sim.phase = PHASE_SNAP;
+}
+
+/* Run the programs until none can go on without the model. */
+static void sync_run(void)
+{
+    for (;;) {
+        struct node *run = NULL;
+        int live = 0, starting = 0;
+        for (int i = 0; i < g_sim.n; i++) {
+            enum node_state st = g_sim.nodes[i].state;
+            if (st == NODE_RUNNING)
+                run = &g_sim.nodes[i];
+            live += st != NODE_EXITED;
+            starting += st == NODE_STARTING;
+        }
+        if (run) {
+            int rc = wait_running(run);
+            if (rc) {
+                end_run(rc, 0);
+                return;
+            }
+            continue;
+        }
+        if (!starting && !g_sim.t_started)
+            g_sim.t_started = sim_wall();
+        if (live == 0) {
+            end_run(0, 0);
+            return;
+        }
+        int released = 0;
+        for (int i = 0; i < g_sim.n && !released; i++)
+            released = try_release(&g_sim.nodes[i]);
+        if (released)
+            continue;
+        const struct skif_opts *o = &g_sim.opt;
+        if (o->max_cycles && g_sim.now >= o->max_cycles) {
+            fprintf(stderr,
+                    "skifsim: --max-cycles reached at cycle %" PRIu64
+                    " (last progress at cycle %" PRIu64 ")\n",
+                    g_sim.now, g_sim.last_release);
+            end_run(SKIF_EXIT_MAXCYC, 1);
+            return;
+        }
+        if (g_sim.now - g_sim.last_release >= o->watchdog) {
+            fprintf(stderr,
+                    "skifsim: watchdog: no program progressed for %" PRIu64
+                    " cycles at cycle %" PRIu64 " (last progress at cycle %" PRIu64 ")\n",
+                    o->watchdog, g_sim.now, g_sim.last_release);
+            end_run(SKIF_EXIT_WATCHDOG, 1);
+            return;
+        }
+        if (g_signal) {
+            fprintf(stderr, "skifsim: stopped by signal %d (%s) at cycle %" PRIu64 "\n",
+                    (int)g_signal, strsignal(g_signal), g_sim.now);
+            end_run(SKIF_EXIT_SIM, 0);
+            return;
+        }
+        return; /* the model must run */
+    }
+}
+
+int sim_sync(void)
+{
+    if (g_sim.phase == PHASE_RUN)
+        sync_run();
+    if (g_sim.phase == PHASE_SNAP) {
+        int left = 0;
+        for (int i = 0; i < g_sim.n; i++)
+            left += g_sim.nodes[i].snap_left;
+        if (left && g_sim.now < g_sim.snap_deadline)
+            return SIM_STEP;
+        if (g_sim.report)
+            for (int i = 0; i < g_sim.n; i++)
+                report_node(&g_sim.nodes[i]);
+        if (g_sim.dma_faults && g_sim.rc == 0) {
+            fprintf(stderr, "skifsim: %d DMA accesses fell outside host memory; failing the run\n",
+                    g_sim.dma_faults);
+            g_sim.rc = SKIF_EXIT_SIM;
+        }
+        summary();
+        g_sim.phase = PHASE_DONE;
+    }
+    return g_sim.phase == PHASE_DONE ? SIM_DONE : SIM_STEP;
+}
+
+int sim_init(int argc, char **argv)
 {
     char err[256];
     int rc = skif_opts_parse(&g_sim.opt, argc, argv, err, sizeof(err));
     if (rc == 1)
-        return 0;
+        return SIM_HELP;
     if (rc < 0) {
         fprintf(stderr, "skifsim: %s\n", err);
         skif_opts_usage(stderr, "skifsim");
-        return SKIF_EXIT_USAGE;
+        return -SKIF_EXIT_USAGE;
     }
     const char *t0 = getenv("SKIF_T0");
     g_sim.t0 = t0 ? strtod(t0, NULL) : sim_wall();
@@ -458,7 +524,11 @@ int sim_run(int argc, char **argv)
     g_sim.half_lat = g_sim.opt.host_latency / 2;
     g_sim.nodes = calloc((size_t)g_sim.n, sizeof(*g_sim.nodes));
     if (!g_sim.nodes)
-        return SKIF_EXIT_SIM;
+        return -SKIF_EXIT_SIM;
+    for (int i = 0; i < g_sim.n; i++) {
+        g_sim.nodes[i].memfd = -1;
+        g_sim.nodes[i].sock = -1;
+    }
 
     struct sigaction sa;
     memset(&sa, 0, sizeof(sa));
@@ -468,70 +538,54 @@ int sim_run(int argc, char **argv)
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    int i;
-    rc = SKIF_EXIT_SIM;
-    for (i = 0; i < g_sim.n; i++) {
-        g_sim.nodes[i].memfd = -1;
-        g_sim.nodes[i].sock = -1;
+    for (int i = 0; i < g_sim.n; i++)
         if (hostmem_init(&g_sim.nodes[i], &g_sim.opt, i) < 0)
-            goto out_mem;
-    }
-    if (skif_model_init(&g_sim.opt) < 0)
-        goto out_mem;
-    /* Reset is done by skif_model_init; start the programs. */
-    if (start_programs() < 0)
-        goto out_procs;
+            return -SKIF_EXIT_SIM;
+    return 0;
+}
 
-    int started = 0;
-    rc = 0;
-    while (rc == 0) {
-        struct node *run = NULL;
-        int live = 0;
-        for (i = 0; i < g_sim.n; i++) {
-            if (g_sim.nodes[i].state == NODE_RUNNING)
-                run = &g_sim.nodes[i];
-            if (g_sim.nodes[i].state != NODE_EXITED)
-                live++;
-        }
-        if (run) {
-            rc = wait_running(run);
-            continue;
-        }
-        if (!started) {
-            int n_starting = 0;
-            for (i = 0; i < g_sim.n; i++)
-                n_starting += g_sim.nodes[i].state == NODE_STARTING;
-            if (n_starting == 0) {
-                started = 1;
-                g_sim.t_started = sim_wall();
-            }
-        }
-        if (live == 0)
-            break;
-        rc = advance();
-    }
-    double t_end = sim_wall();
-    if (!g_sim.t_started)
-        g_sim.t_started = t_end;
-
-out_procs:
-    if (rc != 0)
+int sim_start(void)
+{
+    if (start_programs() < 0) {
         stop_all();
-    if (g_sim.dma_faults && rc == 0) {
-        fprintf(stderr, "skifsim: %d DMA accesses fell outside host memory; failing the run\n",
-                g_sim.dma_faults);
-        rc = SKIF_EXIT_SIM;
+        return -SKIF_EXIT_SIM;
     }
-    if (rc != SKIF_EXIT_USAGE)
-        summary(rc, sim_wall());
-    (void)t_end;
-    skif_model_fini();
-out_mem:
-    for (i = 0; i < g_sim.n; i++) {
+    g_sim.phase = PHASE_RUN;
+    return 0;
+}
+
+int sim_fini(void)
+{
+    for (int i = 0; g_sim.nodes && i < g_sim.n; i++) {
         if (g_sim.nodes[i].sock >= 0)
             close(g_sim.nodes[i].sock);
         hostmem_fini(&g_sim.nodes[i]);
     }
     free(g_sim.nodes);
-    return rc;
+    g_sim.nodes = NULL;
+    return g_sim.rc;
+}
+
+int sim_run(int argc, char **argv)
+{
+    int rc = sim_init(argc, argv);
+    if (rc == SIM_HELP) {
+        sim_fini();
+        return 0;
+    }
+    if (rc < 0 || skif_model_init(&g_sim.opt) < 0) {
+        sim_fini();
+        return rc < 0 ? -rc : SKIF_EXIT_SIM;
+    }
+    /* The model is out of reset; start the programs. */
+    rc = sim_start();
+    if (rc < 0) {
+        skif_model_fini();
+        sim_fini();
+        return -rc;
+    }
+    while (sim_sync() == SIM_STEP)
+        sim_step();
+    skif_model_fini();
+    return sim_fini();
 }

@@ -58,6 +58,8 @@ struct mmio_op {
     uint8_t internal; /* issued by the simulator itself (reports) */
 };
 
+#define SKIF_SNAP_REGS 9 /* registers read at the end of a run */
+
 struct node {
     int rank;
     pid_t pid;
@@ -66,12 +68,13 @@ struct node {
     uint8_t *mem;              /* host memory, mapped */
     struct skif_ctrl_page *cp; /* == mem */
     enum node_state state;
-    struct skif_req req; /* the pending request while BLOCKED */
-    uint64_t blocked_at; /* cycle the request was made */
-    uint64_t deadline;   /* WAIT: cycle limit (0: none) */
-    bool evt_pending;    /* an event arrived since the last WAIT */
-    bool read_done;      /* READ: response arrived */
-    uint64_t read_due;   /* READ: cycle the value reaches the program */
+    enum node_state end_state; /* state when the run ended (for the report) */
+    struct skif_req req;       /* the pending request while BLOCKED */
+    uint64_t blocked_at;       /* cycle the request was made */
+    uint64_t deadline;         /* WAIT: cycle limit (0: none) */
+    bool evt_pending;          /* an event arrived since the last WAIT */
+    bool read_done;            /* READ: response arrived */
+    uint64_t read_due;         /* READ: cycle the value reaches the program */
     uint32_t read_val;
     int read_err;
     uint32_t wr_rejects;  /* posted writes the adapter rejected, since FLUSH */
@@ -80,10 +83,10 @@ struct node {
     struct fifo dma_rsps; /* struct dma_rsp */
     struct fifo mmio_q;   /* struct mmio_op, not yet on the port */
     struct fifo mmio_fly; /* struct mmio_op, on the port awaiting response */
-    /* internal register reads (reports) */
-    uint32_t peek_val;
-    int peek_err;
-    bool peek_done;
+    /* adapter registers read at the end of the run (kernel.c snap_regs) */
+    uint32_t snap[SKIF_SNAP_REGS];
+    bool snap_ok[SKIF_SNAP_REGS];
+    int snap_left;
     /* statistics */
     uint64_t n_dma_rd, n_dma_wr, n_irq, n_mmio_rd, n_mmio_wr, n_dma_faults;
 };
@@ -99,7 +102,16 @@ struct sim {
     double t0;         /* wall clock at launcher start */
     double t_started;  /* wall clock when all programs were started */
     int dma_faults;
+    int phase;              /* PHASE_* */
+    int rc;                 /* exit code of the run */
+    int report;             /* print the per-node report at the end */
+    uint64_t end_cycle;     /* cycle the run ended */
+    uint64_t snap_deadline; /* give up reading registers after this cycle */
+    double t_end;           /* wall clock when the run ended */
 };
+
+enum { PHASE_INIT, PHASE_RUN, PHASE_SNAP, PHASE_DONE };
+enum { SIM_STEP = 0, SIM_DONE = 1, SIM_HELP = 2 };
 
 extern struct sim g_sim;
 
@@ -119,6 +131,29 @@ int skif_model_init(const struct skif_opts *o);
 void skif_model_step(uint64_t cycle);
 void skif_model_fini(void);
 int sim_run(int argc, char **argv);
+#ifdef __cplusplus
+}
+#endif
+
+/* The kernel's life cycle, for any model driver (Verilator's main loop or
+ * Icarus's VPI): sim_init() parses the command line and creates the host
+ * memories (returns 0, SIM_HELP, or -exit code); the driver builds and resets
+ * its model; sim_start() starts the programs; then at every cycle boundary
+ * sim_sync() runs programs until the model must advance (SIM_STEP) or the run
+ * is over (SIM_DONE); between boundaries the driver calls sim_step() (or, when
+ * the model keeps its own time, sim_tick_host() before the rising edge and
+ * sim_cycle_done() after it); sim_fini() frees everything and returns the exit
+ * code. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+int sim_init(int argc, char **argv);
+int sim_start(void);
+int sim_sync(void);
+void sim_step(void);
+void sim_tick_host(void);
+void sim_cycle_done(void);
+int sim_fini(void);
 #ifdef __cplusplus
 }
 #endif

@@ -4,6 +4,7 @@
  * and hands over to it; the simulator starts one process of the program per
  * node. Usage: skifrun --help. */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -40,6 +41,25 @@ static int find_root(char *buf, size_t len)
     return 0;
 }
 
+/* Is any source of the model in `dir` newer than `t`? */
+static int newer_in(const char *root, const char *dir, time_t t)
+{
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof(path), "%s/%s", root, dir);
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    int newer = 0;
+    for (struct dirent *e; !newer && (e = readdir(d));) {
+        struct stat st;
+        char f[PATH_MAX + 64 + 258];
+        snprintf(f, sizeof(f), "%s/%s", path, e->d_name);
+        newer = e->d_name[0] != '.' && stat(f, &st) == 0 && S_ISREG(st.st_mode) && st.st_mtime > t;
+    }
+    closedir(d);
+    return newer;
+}
+
 /* Is `prog` something execvp can run? */
 static int runnable(const char *prog)
 {
@@ -61,10 +81,6 @@ static int runnable(const char *prog)
 
 int main(int argc, char **argv)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    char t0[64];
-    snprintf(t0, sizeof(t0), "%.9f", (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
 
     struct skif_opts o;
     char err[256];
@@ -88,9 +104,14 @@ int main(int argc, char **argv)
     }
     skif_opts_model_tag(&o, tag, sizeof(tag));
     snprintf(model, sizeof(model), "%s/build/models/%s/skifsim", root, tag);
-    if (access(model, X_OK) != 0) {
-        /* First use of this network: build its model (once). */
-        fprintf(stderr, "skifrun: building the model for %s (first use; takes a minute)...\n", tag);
+    struct stat mst;
+    int stale = stat(model, &mst) != 0 || access(model, X_OK) != 0;
+    static const char *const src_dirs[] = {"rtl", "rtl/router", "sim", "csrc"};
+    for (size_t i = 0; !stale && i < sizeof(src_dirs) / sizeof(src_dirs[0]); i++)
+        stale = newer_in(root, src_dirs[i], mst.st_mtime);
+    if (stale) {
+        /* First use of this network, or its sources changed: build its model. */
+        fprintf(stderr, "skifrun: building the model %s (takes a few seconds)...\n", tag);
         char cmd[PATH_MAX * 2];
         snprintf(cmd, sizeof(cmd), "make -s -C '%s' model MODEL=%s >&2", root, tag);
         int st = system(cmd);
@@ -99,6 +120,10 @@ int main(int argc, char **argv)
             return 5;
         }
     }
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    char t0[64];
+    snprintf(t0, sizeof(t0), "%.9f", (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
     setenv("SKIF_T0", t0, 1);
     argv[0] = model;
     execv(model, argv);
