@@ -32,7 +32,7 @@ VFLAGS += -Wno-fatal                        # lint is its own gate (make lint)
 VFLAGS += $(VFLAGS_EXTRA)                   # extra flags from the command line
 VFLAGS += -CFLAGS "-O2 -I$(CURDIR)/csrc -I$(CURDIR)/driver -I$(CURDIR)/sim"
 
-SIMLIB_SRC := csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c
+SIMLIB_SRC := csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c csrc/loop.c
 SKIFLIB_SRC := driver/skif_dev.c driver/backend_sim.c sw/skifch.c
 EXAMPLES := greeting stream
 TESTPROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
@@ -95,8 +95,9 @@ $(B)/unit/%: tests/unit/%.c $(SIMLIB_SRC) $(SKIFLIB_SRC)
 # ------------------------------------------------------------------ models
 # build/models/ringN/skifsim: the simulator with the RTL of an N-node ring.
 model:
-	@test -n "$(MODEL)" || { echo "make model: give MODEL=ringN" >&2; exit 2; }
-	@$(MAKE) -s $(B)/models/$(MODEL)/skifsim
+	@test -n "$(MODEL)" || { echo "make model: give MODEL=ringN or ringN-icarus" >&2; exit 2; }
+	@case "$(MODEL)" in *-icarus) $(MAKE) -s $(B)/models/$(MODEL)/skifsim.vvp;; \
+	    *) $(MAKE) -s $(B)/models/$(MODEL)/skifsim;; esac
 
 $(B)/models/ring%/skifsim: $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_defs.vh \
                           csrc/sim_main.cpp $(B)/lib/libskifsim.a
@@ -107,14 +108,36 @@ $(B)/models/ring%/skifsim: $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_d
 	    $(CURDIR)/$(B)/lib/libskifsim.a >$(B)/models/ring$*/build.log 2>&1 \
 	    || { tail -40 $(B)/models/ring$*/build.log; exit 1; }
 
+# build/vpi/skif.vpi: the kernel as a VPI module for vvp (Icarus path).
+VPI_SRC := csrc/vpi_main.c csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c
+$(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard csrc/*.h sim/*.h driver/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -shared -I/usr/include/iverilog $(VPI_SRC) \
+	    -L/usr/lib/x86_64-linux-gnu -lveriuser -lvpi -o $@
+
+# build/models/ringN-icarus/skifsim.vvp: the same network under Icarus.
+$(B)/models/ring%-icarus/skifsim.vvp: $(RTL_FILES) $(SIM_FILES) sim/skif_icarus_top.sv \
+                                     rtl/skif_defs.vh $(B)/vpi/skif.vpi
+	@mkdir -p $(dir $@)
+	@echo "iverilog: building the $*-node ring model ($@)"
+	@$(IVERILOG) -g2012 -DSKIF_VPI -Irtl -Isim -s skif_icarus_top \
+	    -Pskif_icarus_top.Nodes=$* -L $(B)/vpi -m skif -o $@ $(RTL_FILES) $(SIM_FILES) \
+	    sim/skif_icarus_top.sv
+
 all: $(B)/bin/skifrun $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
      $(B)/models/ring$(strip $(NODES))/skifsim
 
 # ------------------------------------------------------------------ main jobs
+SIM ?= verilator   # make sim SIM=verilator|icarus|systemc
 sim: deps all
-	@sim/demo.sh $(strip $(NODES))
+	@case "$(strip $(SIM))" in \
+	    verilator|icarus) sim/demo.sh $(strip $(NODES)) $(strip $(SIM));; \
+	    *) echo "make sim: SIM='$(strip $(SIM))' is not one of verilator, icarus, systemc" >&2; \
+	       echo "usage: make sim [SIM=verilator|icarus|systemc] [NODES=N]" >&2; exit 2;; \
+	esac
 
-TEST_MODELS := $(foreach n,2 3 5,$(B)/models/ring$(n)/skifsim)
+TEST_MODELS := $(foreach n,2 3 5,$(B)/models/ring$(n)/skifsim) \
+               $(B)/models/ring2-icarus/skifsim.vvp $(B)/models/ring3-icarus/skifsim.vvp
 
 test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
       $(TEST_MODELS)

@@ -288,13 +288,6 @@ void sim_cycle_done(void)
     g_sim.now++;
 }
 
-void sim_step(void)
-{
-    sim_tick_host();
-    skif_model_step(g_sim.now);
-    sim_cycle_done();
-}
-
 /* Adapter registers read at the end of a run, for the report and summary. */
 static const struct {
     uint32_t off;
@@ -422,6 +415,12 @@ static void end_run(int rc, int report)
     }
     g_sim.snap_deadline = g_sim.now + 4ull * g_sim.opt.host_latency + 1000;
     g_sim.phase = PHASE_SNAP;
+}
+
+void sim_fail(int rc)
+{
+    if (g_sim.phase == PHASE_RUN)
+        end_run(rc, 1);
 }
 
 /* Run the programs until none can go on without the model. */
@@ -564,28 +563,4 @@ int sim_fini(void)
     free(g_sim.nodes);
     g_sim.nodes = NULL;
     return g_sim.rc;
-}
-
-int sim_run(int argc, char **argv)
-{
-    int rc = sim_init(argc, argv);
-    if (rc == SIM_HELP) {
-        sim_fini();
-        return 0;
-    }
-    if (rc < 0 || skif_model_init(&g_sim.opt) < 0) {
-        sim_fini();
-        return rc < 0 ? -rc : SKIF_EXIT_SIM;
-    }
-    /* The model is out of reset; start the programs. */
-    rc = sim_start();
-    if (rc < 0) {
-        skif_model_fini();
-        sim_fini();
-        return -rc;
-    }
-    while (sim_sync() == SIM_STEP)
-        sim_step();
-    skif_model_fini();
-    return sim_fini();
 }

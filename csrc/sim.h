@@ -154,6 +154,8 @@ void sim_step(void);
 void sim_tick_host(void);
 void sim_cycle_done(void);
 int sim_fini(void);
+/* End the run now with exit code rc (a model-side error such as an X). */
+void sim_fail(int rc);
 #ifdef __cplusplus
 }
 #endif

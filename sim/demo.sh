@@ -3,9 +3,10 @@
 # testbench under Icarus, then a summary.
 set -u
 n=${1:-4}
+simr=${2:-verilator}
 cd "$(dirname "$0")/.."
-echo "== greeting on a ring of $n simulated nodes"
-build/bin/skifrun -n "$n" --stats build/demo-stats.json build/bin/greeting
+echo "== greeting on a ring of $n simulated nodes ($simr)"
+build/bin/skifrun -n "$n" --sim "$simr" --stats build/demo-stats.json build/bin/greeting
 demo=$?
 echo
 echo "== RTL testbenches (Icarus)"

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // skif_host_shim: simulation-only bridge between one adapter's host ports and
-// the simulator's host model (DPI, csrc/hostmem.c). Register port: valid/ready
+// the simulator's host model (csrc/hostmem.c): DPI calls under Verilator, the
+// same calls as VPI system tasks under Icarus (SKIF_VPI, csrc/vpi_main.c,
+// which also rejects X/Z in any value that reaches the host). Register port: valid/ready
 // request, one response per request. DMA port: always ready; read responses in
 // order, timed by the C model. Not synthesizable: a PCIe core takes its place
 // on a board.
@@ -30,11 +32,18 @@ module skif_host_shim #(
   output logic        dma_rsp_err_o,
   input  logic        irq_i
 );
+`ifndef SKIF_VPI
 `include "skif_dpi.svh"
+`endif
 
   assign dma_req_ready_o = 1'b1;
 
-  always_ff @(posedge clk_i) begin
+  // values returned by the host model (2-state)
+  bit          v, w, e;
+  int          a, d;
+  longint      rd;
+
+  always @(posedge clk_i) begin  // a process with host calls, not synthesizable
     if (!rst_ni) begin
       reg_req_valid_o <= 1'b0;
       reg_req_write_o <= 1'b0;
@@ -44,9 +53,13 @@ module skif_host_shim #(
       dma_rsp_data_o  <= '0;
       dma_rsp_err_o   <= 1'b0;
     end else begin
-      bit     v, w, e;
-      int     a, d;
-      longint rd;
+`ifdef SKIF_VPI
+      if (dma_req_valid_i !== 1'b0)
+        $skif_dma_req(Node, dma_req_valid_i, dma_req_write_i, dma_req_addr_i, dma_req_wdata_i,
+                      dma_req_wstrb_i);
+      if (irq_i !== 1'b0) $skif_irq(Node, irq_i);
+      $skif_dma_rsp(Node, v, rd, e);
+`else
       // DMA requests and the event line, in issue order.
       if (dma_req_valid_i)
         skif_dpi_dma_req(Node, dma_req_write_i, dma_req_addr_i, dma_req_wdata_i,
@@ -54,13 +67,20 @@ module skif_host_shim #(
       if (irq_i) skif_dpi_irq(Node);
       // Read responses due this cycle.
       skif_dpi_dma_rsp(Node, v, rd, e);
+`endif
       dma_rsp_valid_o <= v;
       dma_rsp_data_o  <= rd;
       dma_rsp_err_o   <= e;
       // Register responses, then the next request.
+`ifdef SKIF_VPI
+      if (reg_rsp_valid_i !== 1'b0) $skif_mmio_rsp(Node, reg_rsp_valid_i, reg_rsp_rdata_i, reg_rsp_err_i);
+      if (!reg_req_valid_o || reg_req_ready_i) begin
+        $skif_mmio_poll(Node, v, w, a, d);
+`else
       if (reg_rsp_valid_i) skif_dpi_mmio_rsp(Node, reg_rsp_rdata_i, reg_rsp_err_i);
       if (!reg_req_valid_o || reg_req_ready_i) begin
         skif_dpi_mmio_poll(Node, v, w, a, d);
+`endif
         reg_req_valid_o <= v;
         reg_req_write_o <= w;
         reg_req_addr_o  <= a[11:0];

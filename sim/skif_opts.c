@@ -34,6 +34,8 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "  --stall-warn S       notice when a program runs S wall seconds without\n"
             "                       entering the driver (default 10)\n"
             "  --stats FILE         write run statistics as JSON\n"
+            "  --sim verilator|icarus  the RTL simulator (default verilator; icarus is\n"
+            "                       4-state: any X or Z reaching the host stops the run)\n"
             "  -q, --quiet          no summary at the end\n"
             "  -h, --help           this text\n"
             "\n"
@@ -127,7 +129,7 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
                     !strcmp(a, "--trace-node") || !strcmp(a, "--max-cycles") ||
                     !strcmp(a, "--watchdog") || !strcmp(a, "--host-latency") ||
                     !strcmp(a, "--clock-mhz") || !strcmp(a, "--mem-mb") ||
-                    !strcmp(a, "--stall-warn") || !strcmp(a, "--stats");
+                    !strcmp(a, "--stall-warn") || !strcmp(a, "--stats") || !strcmp(a, "--sim");
         if (!known)
             return fail(err, errlen, "unknown option '%s'", a);
         if (!v)
@@ -148,6 +150,10 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
             o->wave = v;
         } else if (!strcmp(a, "--stats")) {
             o->stats = v;
+        } else if (!strcmp(a, "--sim")) {
+            if (strcmp(v, "verilator") && strcmp(v, "icarus"))
+                return fail(err, errlen, "--sim '%s': expected verilator or icarus", v);
+            o->icarus = !strcmp(v, "icarus");
         } else {
             uint64_t lo = 0, hi = UINT64_MAX;
             if (!strcmp(a, "--host-latency"))
@@ -218,6 +224,8 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
     if (o->trace_node >= o->nodes)
         return fail(err, errlen, "--trace-node %d: there are only %d nodes (0..%d)", o->trace_node,
                     o->nodes, o->nodes - 1);
+    if (o->wave && o->icarus)
+        return fail(err, errlen, "--wave needs the Verilator model; drop --sim icarus");
     if ((o->trace_node >= 0 || o->trace_from || o->trace_to != UINT64_MAX) && !o->wave)
         return fail(err, errlen, "--trace-from/--trace-to/--trace-node need --wave FILE.fst");
     return 0;
@@ -225,5 +233,5 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
 
 void skif_opts_model_tag(const struct skif_opts *o, char *buf, size_t len)
 {
-    snprintf(buf, len, "ring%d", o->nodes);
+    snprintf(buf, len, "ring%d%s", o->nodes, o->icarus ? "-icarus" : "");
 }

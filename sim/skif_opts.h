@@ -29,6 +29,7 @@ struct skif_opts {
     uint32_t stall_warn;   /* --stall-warn: seconds a program may run before a notice */
     const char *stats;     /* --stats FILE: write run statistics as JSON */
     int quiet;             /* -q: no summary */
+    int icarus;            /* --sim icarus: run the model under Icarus (4-state) */
     int prog_argc;         /* the program and its arguments */
     char **prog_argv;
 };

@@ -103,10 +103,12 @@ int main(int argc, char **argv)
         return 5;
     }
     skif_opts_model_tag(&o, tag, sizeof(tag));
-    snprintf(model, sizeof(model), "%s/build/models/%s/skifsim", root, tag);
+    snprintf(model, sizeof(model), "%s/build/models/%s/skifsim%s", root, tag,
+             o.icarus ? ".vvp" : "");
     struct stat mst;
     int stale = stat(model, &mst) != 0 || access(model, X_OK) != 0;
     static const char *const src_dirs[] = {"rtl", "rtl/router", "sim", "csrc"};
+    /* (an Icarus model also needs build/vpi/skif.vpi; make builds both) */
     for (size_t i = 0; !stale && i < sizeof(src_dirs) / sizeof(src_dirs[0]); i++)
         stale = newer_in(root, src_dirs[i], mst.st_mtime);
     if (stale) {
@@ -125,6 +127,27 @@ int main(int argc, char **argv)
     char t0[64];
     snprintf(t0, sizeof(t0), "%.9f", (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
     setenv("SKIF_T0", t0, 1);
+    if (o.icarus) {
+        /* vvp -n -M VPIDIR -m skif MODEL.vvp ARGS...: the VPI module reads ARGS */
+        char vpidir[PATH_MAX + 32];
+        snprintf(vpidir, sizeof(vpidir), "%s/build/vpi", root);
+        char **av = calloc((size_t)argc + 8, sizeof(char *));
+        if (!av)
+            return 5;
+        int k = 0;
+        av[k++] = "vvp";
+        av[k++] = "-n";
+        av[k++] = "-M";
+        av[k++] = vpidir;
+        av[k++] = "-m";
+        av[k++] = "skif";
+        av[k++] = model;
+        for (int i = 1; i < argc; i++)
+            av[k++] = argv[i];
+        execvp("vvp", av);
+        fprintf(stderr, "skifrun: cannot start vvp: %s\n", strerror(errno));
+        return 5;
+    }
     argv[0] = model;
     execv(model, argv);
     fprintf(stderr, "skifrun: cannot start the simulator %s: %s\n", model, strerror(errno));

@@ -139,6 +139,31 @@ t_gtkw_missing_signal_caught() {
     cat "$T/out"; has "$T/out" "names TOP.skif_sim_top.u_net.g_node[0].u_adapter.no_such_sig"
 }
 
+# ---------------------------------------------------------------- Icarus (4-state) path
+t_icarus_greeting_same_as_verilator() {
+    "$RUN" -n 3 --stats "$T/v.json" "$B/bin/greeting" >"$T/v" 2>/dev/null || return 1
+    "$RUN" -n 3 --sim icarus --stats "$T/i.json" "$B/bin/greeting" >"$T/i" 2>"$T/err" || return 1
+    cat "$T/i"
+    cmp "$T/v" "$T/i" || fail "outputs differ" || return 1
+    [ "$(grep -o '"cycles": [0-9]*' "$T/v.json")" = "$(grep -o '"cycles": [0-9]*' "$T/i.json")" ] \
+        || fail "cycle counts differ"
+}
+t_icarus_driver_and_messages() {
+    expect_rc 0 "$RUN" -n 2 --sim icarus "$B/tests/t_driver" || return 1
+    has "$T/out" "t_driver: node 1 ok" || return 1
+    expect_rc 0 "$RUN" -n 2 --sim icarus "$B/tests/t_sizes" 300 || return 1
+    has "$T/out" "node 1 received sizes 0..300 intact"
+}
+t_icarus_x_check_names_signal() {
+    SKIF_X_INJECT=100 expect_rc 5 "$RUN" -n 2 --sim icarus "$B/bin/greeting" || return 1
+    has "$T/err" "X check: node 0" &&
+        has "$T/err" "u_shim.dma_req_wdata_i carries X/Z into the host"
+}
+t_make_sim_bad_sim_value() {
+    expect_rc 2 make -s sim SIM=bogus || return 1
+    has "$T/err" "SIM='bogus' is not one of"
+}
+
 # ---------------------------------------------------------------- bad input
 t_bad_command_lines() {
     local bad=("" "-n 1 $B/bin/greeting" "-n 99 $B/bin/greeting" "-n x $B/bin/greeting"

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+// skif_icarus_top: the simulation top under Icarus Verilog. Icarus keeps its
+// own time, so the kernel's life cycle (csrc/sim.h) runs from this initial
+// block through the VPI tasks of csrc/vpi_main.c: one $skif_sync per cycle
+// boundary, the host model's tick before each rising edge. 4-state: the VPI
+// side stops the run on any X or Z that reaches the host.
+`timescale 1ns/1ps
+module skif_icarus_top #(
+  parameter int Nodes = 2  // nodes in the ring
+) ();
+  logic       clk = 1'b0;
+  logic       rst_n = 1'b0;
+  logic [7:0] nodes;
+  integer     r, xcyc;
+
+  skif_sim_top #(.Nodes(Nodes)) u_top (.clk_i(clk), .rst_ni(rst_n), .nodes_o(nodes));
+
+  initial begin
+    r = $skif_init(Nodes);  // command line, host memories; ends the run on error
+    repeat (8) begin
+      #2 clk = 1'b1;
+      #2 clk = 1'b0;
+    end
+    rst_n = 1'b1;
+    $skif_start;
+    forever begin
+      r = $skif_sync;       // run programs; non-zero: the run is over
+      if (r != 0) $skif_finish;
+      $skif_tick_host;
+      #2 clk = 1'b1;
+      #2 clk = 1'b0;
+      $skif_cycle_done;
+    end
+  end
+
+  // Test hook (SKIF_X_INJECT=C in the environment): from cycle C on, node 0's
+  // DMA write data is X, which the host-side X check must catch and name.
+  initial begin
+    xcyc = $skif_x_cycle;
+    if (xcyc > 0) begin
+      repeat (8 + xcyc) @(posedge clk);
+      force u_top.u_net.g_node[0].u_adapter.dma_req_wdata_o = 64'hx;
+    end
+  end
+endmodule
