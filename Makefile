@@ -50,7 +50,8 @@ help:
 	@echo "  make deps     install missing Debian packages (verilator, iverilog, gtkwave, ...)"
 	@echo "  make all      build the launcher, libraries, examples and the default model"
 	@echo "  make lint     Verilator -Wall lint of the RTL, C header check"
-	@echo "  make wave     open the newest waveform in GTKWave (or print the command)"
+	@echo "  make wave     open the newest waveform in GTKWave (or print the command);"
+	@echo "                TRACE=file.fst VIEW=node|host|tx|rx choose"
 	@echo "  make bench    simulator speed and start-up figures (CSV, JSON, PNG under build/bench)"
 	@echo "  make model MODEL=ringN   build the simulator of an N-node ring"
 	@echo "  make clean    remove build/"
@@ -70,6 +71,10 @@ $(B)/lib/libskifsim.a: $(call obj,$(SIMLIB_SRC))
 $(B)/lib/libskif.a: $(call obj,$(SKIFLIB_SRC))
 	@mkdir -p $(dir $@)
 	ar rcs $@ $^
+
+$(B)/bin/skif_flitdec: $(call obj,sim/skif_flitdec.c)
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@
 
 $(B)/bin/skifrun: $(call obj,sim/skifrun.c sim/skif_opts.c)
 	@mkdir -p $(dir $@)
@@ -124,7 +129,7 @@ $(B)/models/ring%-icarus/skifsim.vvp: $(RTL_FILES) $(SIM_FILES) sim/skif_icarus_
 	    -Pskif_icarus_top.Nodes=$* -L $(B)/vpi -m skif -o $@ $(RTL_FILES) $(SIM_FILES) \
 	    sim/skif_icarus_top.sv
 
-all: $(B)/bin/skifrun $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
+all: $(B)/bin/skifrun $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
      $(B)/models/ring$(strip $(NODES))/skifsim
 
 # ------------------------------------------------------------------ main jobs
@@ -158,8 +163,8 @@ check-hw:
 driver/skif_hw.h: rtl/skif_defs.vh sim/gen_hw_h.awk
 	awk -f sim/gen_hw_h.awk $< > $@
 
-wave:
-	@sim/wave.sh
+wave:   # make wave [TRACE=file.fst] [VIEW=node|host|tx|rx]
+	@sim/wave.sh "$(TRACE)" "$(VIEW)"
 
 bench: deps all
 	@sw/bench/run.sh

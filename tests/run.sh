@@ -130,11 +130,12 @@ t_wave_deterministic() {
 t_gtkw_signals_exist() {
     # every signal the save file names exists in a trace of the model
     "$RUN" -n 2 -q --wave "$T/g.fst" "$B/bin/greeting" >/dev/null 2>&1 || return 1
-    tests/check_gtkw.sh sim/skif_node0.gtkw "$T/g.fst"
+    local f
+    for f in sim/gtkw/*.gtkw; do tests/check_gtkw.sh "$f" "$T/g.fst" || return 1; done
 }
 t_gtkw_missing_signal_caught() {
     "$RUN" -n 2 -q --wave "$T/g.fst" "$B/bin/greeting" >/dev/null 2>&1 || return 1
-    { cat sim/skif_node0.gtkw; echo "TOP.skif_sim_top.u_net.g_node[0].u_adapter.no_such_sig"; } >"$T/bad.gtkw"
+    { cat sim/gtkw/node.gtkw; echo "TOP.skif_sim_top.u_net.g_node[0].u_adapter.no_such_sig"; } >"$T/bad.gtkw"
     ! tests/check_gtkw.sh "$T/bad.gtkw" "$T/g.fst" >"$T/out" 2>&1 || fail "not caught" || return 1
     cat "$T/out"; has "$T/out" "names TOP.skif_sim_top.u_net.g_node[0].u_adapter.no_such_sig"
 }
@@ -162,6 +163,34 @@ t_icarus_x_check_names_signal() {
 t_make_sim_bad_sim_value() {
     expect_rc 2 make -s sim SIM=bogus || return 1
     has "$T/err" "SIM='bogus' is not one of"
+}
+
+# ---------------------------------------------------------------- waveform tools
+t_flitdec_fields_match_format() {
+    local D="$B/bin/skif_flitdec"
+    # header flits built field by field from docs/packet-format.md
+    hdr() { printf '%016x' $(( ($1 << 60) | ($2 << 44) | ($3 << 28) | ($4 << 20) | ($5 << 8) | $6 )); }
+    local got
+    got=$("$D" "$(hdr 0 3 1 5 17 0)"); [ "$got" = "MSG 1>3 ch5 len17" ] || fail "MSG: '$got'" || return 1
+    got=$("$D" "$(hdr 0 0x321 0xf 255 2048 0)"); [ "$got" = "MSG f>321 ch255 len2048" ] || fail "MSG max: '$got'" || return 1
+    got=$("$D" "$(hdr 0 1 2 0 2049 0)"); [ "$got" = "MSG 2>1 ch0 len2049 ?bad" ] || fail "oversize: '$got'" || return 1
+    got=$("$D" "$(hdr 1 0 4 7 8 $(( (31 << 3) | 2 )))"); [ "$got" = "COLL_UP 4>0 tree7 red31 max len8" ] || fail "COLL_UP: '$got'" || return 1
+    got=$("$D" "$(hdr 2 5 0 3 16 1)"); [ "$got" = "COLL_DOWN 0>5 tree3 red0 min len16" ] || fail "COLL_DOWN: '$got'" || return 1
+    got=$("$D" "0x$(hdr 0 3 1 5 17 0)"); [ "$got" = "MSG 1>3 ch5 len17" ] || fail "0x prefix: '$got'" || return 1
+    got=$("$D" "$(hdr 9 1 1 1 1 0)"); case "$got" in "?kind9 "*) ;; *) fail "unknown kind: '$got'"; return 1;; esac
+    echo "decoded fields ok"
+}
+t_flitdec_malformed_values_raw() {
+    local D="$B/bin/skif_flitdec" long
+    long=$(head -c 6000 /dev/zero | tr '\0' 'a')
+    printf '%s\n' xxxxxxxxxxxxxxxx 12g4 00000000000000000 "" "$long" 0000000000000000 \
+        | timeout 10 "$D" >"$T/out" || fail "decoder failed" || return 1
+    cat "$T/out"
+    [ "$(wc -l <"$T/out")" -eq 6 ] || fail "expected one answer per line" || return 1
+    [ "$(sed -n 1p "$T/out")" = "?xxxxxxxxxxxxxxxx" ] && [ "$(sed -n 2p "$T/out")" = "?12g4" ] &&
+        [ "$(sed -n 3p "$T/out")" = "?00000000000000000" ] && [ "$(sed -n 4p "$T/out")" = "?" ] &&
+        sed -n 5p "$T/out" | grep -q '^?aaaa' &&
+        [ "$(sed -n 6p "$T/out")" = "MSG 0>0 ch0 len0" ] || fail "wrong answers"
 }
 
 # ---------------------------------------------------------------- bad input
