@@ -44,8 +44,10 @@ obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
 help:
 	@echo "skifsim targets:"
-	@echo "  make sim      install what is missing, build, run the greeting demo on $(NODES) nodes"
+	@echo "  make sim      install what is missing, build, run the greeting demo on $(strip $(NODES)) nodes"
 	@echo "                and the RTL testbenches, print a summary"
+	@echo "                SIM=icarus: the same under Icarus (4-state, X checks);"
+	@echo "                SIM=systemc: the SystemC/TLM-2.0 example platform"
 	@echo "  make test     the whole suite (ends with 'N passed, N failed')"
 	@echo "  make deps     install missing Debian packages (verilator, iverilog, gtkwave, ...)"
 	@echo "  make all      build the launcher, libraries, examples and the default model"
@@ -134,15 +136,20 @@ all: $(B)/bin/skifrun $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/
 
 # ------------------------------------------------------------------ main jobs
 SIM ?= verilator   # make sim SIM=verilator|icarus|systemc
+include sim/systemc/Makefile.inc
+
 sim: deps all
 	@case "$(strip $(SIM))" in \
 	    verilator|icarus) sim/demo.sh $(strip $(NODES)) $(strip $(SIM));; \
+	    systemc) $(MAKE) -s systemc SC_NODES=$(strip $(NODES)) && \
+	             sim/systemc/run.sh --nodes $(strip $(NODES)) --messages 100;; \
 	    *) echo "make sim: SIM='$(strip $(SIM))' is not one of verilator, icarus, systemc" >&2; \
 	       echo "usage: make sim [SIM=verilator|icarus|systemc] [NODES=N]" >&2; exit 2;; \
 	esac
 
 TEST_MODELS := $(foreach n,2 3 5,$(B)/models/ring$(n)/skifsim) \
-               $(B)/models/ring2-icarus/skifsim.vvp $(B)/models/ring3-icarus/skifsim.vvp
+               $(B)/models/ring2-icarus/skifsim.vvp $(B)/models/ring3-icarus/skifsim.vvp \
+               $(B)/systemc/nodes2/skif_sc_platform $(B)/systemc/nodes3/skif_sc_platform
 
 test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
       $(TEST_MODELS)
@@ -150,7 +157,8 @@ test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UN
 
 C_SOURCES := $(wildcard csrc/*.c csrc/*.h csrc/*.cpp driver/*.c sw/*.c sw/*.h \
               sw/examples/*.c sw/bench/*.c sim/*.c sim/*.h tests/progs/*.c tests/progs/*.h \
-              tests/unit/*.c) $(filter-out driver/skif_hw.h,$(wildcard driver/*.h))
+              tests/unit/*.c sim/systemc/*.cpp sim/systemc/*.h) \
+             $(filter-out driver/skif_hw.h,$(wildcard driver/*.h))
 
 lint: check-hw
 	$(VERILATOR) --lint-only -Wall -Irtl rtl/lint.vlt $(RTL_FILES) --top-module skif_ring_net

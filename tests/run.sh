@@ -165,6 +165,13 @@ t_make_sim_bad_sim_value() {
     has "$T/err" "SIM='bogus' is not one of"
 }
 
+# ---------------------------------------------------------------- SystemC / TLM-2.0 path
+t_systemc_platform() { sim/systemc/test.sh; }
+t_make_sim_systemc() {
+    expect_rc 0 make -s sim SIM=systemc NODES=2 || return 1
+    has "$T/out" "PASS skif_sc_platform"
+}
+
 # ---------------------------------------------------------------- waveform tools
 t_flitdec_fields_match_format() {
     local D="$B/bin/skif_flitdec"

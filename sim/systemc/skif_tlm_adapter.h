@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: Apache-2.0
+// skif_tlm_adapter.h: the Verilated skif_ring_net (SKIF_SC_NODES adapters on a
+// ring) behind TLM-2.0 sockets, for SystemC virtual platforms.
+//
+// Per node i:
+//   reg_socket(i)  target, register space 0x000..0x0FF: one 4-byte read/write
+//                  b_transport = one register-port request; the RTL's err bit
+//                  gives TLM_ADDRESS_ERROR_RESPONSE. Blocking: the call waits
+//                  for the RTL's response (it must come from an SC_THREAD).
+//   dma_socket(i)  initiator: each DMA request of the adapter leaves as one
+//                  8-byte b_transport (writes carry byte enables = wstrb).
+//                  The annotated delay of a read becomes cycles of latency
+//                  before its data is driven into the RTL (in order, at most
+//                  one per cycle, never back-pressured).
+//   irq(i)         sc_signal<bool>, high for one clock cycle per irq pulse;
+//                  irq_event(i) is notified at the same time.
+// docs/systemc.md describes the sockets, timing and byte order.
+#ifndef SKIF_TLM_ADAPTER_H
+#define SKIF_TLM_ADAPTER_H
+
+#ifndef SC_INCLUDE_DYNAMIC_PROCESSES
+#define SC_INCLUDE_DYNAMIC_PROCESSES
+#endif
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "Vskif_ring_net.h"
+
+#ifndef SKIF_SC_NODES
+#error "compile with -DSKIF_SC_NODES=N, the Nodes the RTL was Verilated with"
+#endif
+
+// Timing knobs of the bridge. Defaults reproduce the project's host model
+// (docs/architecture.md) when the DMA target is skif_tlm_memory with its
+// default latency (512 ns = 128 cycles at 250 MHz).
+struct skif_tlm_adapter_config {
+    // Period of the clock bound to clk_i; used only to turn annotated delays
+    // into cycles. Must match the bound clock.
+    sc_core::sc_time clock_period{4, sc_core::SC_NS};
+    // Read latency in cycles = max(dma_min_latency,
+    //   ceil(annotated delay / clock_period) + dma_extra_latency).
+    unsigned dma_min_latency = 1;   // >= 1: data never comes back in the issuing cycle
+    unsigned dma_extra_latency = 0; // e.g. a PCIe round trip when the memory annotates DRAM only
+    // DMA requests accepted but not yet passed to b_transport before ready drops
+    // (only reached when the target calls wait() inside b_transport).
+    unsigned dma_queue_depth = 4;
+    // Register accesses: time from the (annotated) start of the b_transport to
+    // the request reaching the register port, spent with wait(); and time
+    // annotated on return after the RTL's response. Both 0 by default; the
+    // example platform uses half the host latency each (like skifsim).
+    sc_core::sc_time reg_req_delay = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time reg_rsp_delay = sc_core::SC_ZERO_TIME;
+};
+
+class skif_tlm_adapter : public sc_core::sc_module
+{
+  public:
+    SC_HAS_PROCESS(skif_tlm_adapter);
+    static constexpr int nodes = SKIF_SC_NODES;
+    using reg_socket_t = tlm_utils::simple_target_socket_tagged<skif_tlm_adapter>;
+    using dma_socket_t = tlm_utils::simple_initiator_socket_tagged<skif_tlm_adapter>;
+
+    sc_core::sc_in<bool> clk_i;  // adapter clock (250 MHz in the project)
+    sc_core::sc_in<bool> rst_ni; // synchronous active-low reset
+
+    skif_tlm_adapter(sc_core::sc_module_name name,
+                     const skif_tlm_adapter_config &cfg = skif_tlm_adapter_config());
+    ~skif_tlm_adapter() override;
+
+    reg_socket_t &reg_socket(int node) { return *nodes_[node].reg; }
+    dma_socket_t &dma_socket(int node) { return *nodes_[node].dma; }
+    sc_core::sc_signal<bool> &irq(int node) { return nodes_[node].irq; }
+    const sc_core::sc_event &irq_event(int node) const { return nodes_[node].irq_ev; }
+    // Called (from an SC_METHOD, do not wait) for each irq pulse of node.
+    void set_irq_callback(std::function<void(int node)> cb) { irq_cb_ = std::move(cb); }
+
+    // Statistics.
+    uint64_t cycles() const { return cycle_; } // rising edges seen on clk_i
+    uint64_t dma_reads(int node) const { return nodes_[node].n_reads; }
+    uint64_t dma_writes(int node) const { return nodes_[node].n_writes; }
+    uint64_t dma_errors(int node) const { return nodes_[node].n_dma_err; }
+    // Cycles from a read's acceptance (edge k) to its data driven (cycle k + lat).
+    uint64_t dma_read_latency_min(int node) const
+    {
+        return nodes_[node].n_reads ? nodes_[node].lat_min : 0;
+    }
+    uint64_t dma_read_latency_max(int node) const { return nodes_[node].lat_max; }
+    uint64_t irqs(int node) const { return nodes_[node].n_irq; }
+    uint32_t ring_drops(int node) const;
+    const skif_tlm_adapter_config &config() const { return cfg_; }
+
+  private:
+    template <typename P> using data_of = typename std::remove_reference_t<P>::data_type;
+    using V = Vskif_ring_net;
+
+    struct reg_op {
+        bool write;
+        uint32_t addr, wdata, rdata = 0;
+        bool err = false, done = false;
+        sc_core::sc_time due; // earliest time to drive it
+        sc_core::sc_event done_ev;
+    };
+    struct dma_req {
+        bool write;
+        uint64_t addr, wdata;
+        uint8_t wstrb;
+        uint64_t accept_cycle;
+    };
+    struct dma_rsp {
+        uint64_t data;
+        bool err;
+        uint64_t due_cycle;
+        uint64_t accept_cycle;
+    };
+    struct node_state {
+        std::unique_ptr<reg_socket_t> reg;
+        std::unique_ptr<dma_socket_t> dma;
+        sc_core::sc_signal<bool> irq;
+        sc_core::sc_event irq_ev, dma_ev;
+        std::deque<reg_op *> reg_pending, reg_inflight;
+        reg_op *reg_driving = nullptr;
+        std::deque<dma_req> dma_q;
+        std::deque<dma_rsp> rsp_q;
+        uint64_t last_rsp_due = 0;
+        bool dma_ready = true;
+        bool irq_prev = false;
+        uint64_t n_reads = 0, n_writes = 0, n_dma_err = 0, n_irq = 0;
+        uint64_t lat_min = ~0ull, lat_max = 0;
+        bool warned = false;
+    };
+
+    void end_of_elaboration() override;
+    void reg_b_transport(int node, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
+    unsigned reg_transport_dbg(int node, tlm::tlm_generic_payload &gp);
+    void on_clock();
+    void on_irq();
+    void dma_worker(int node);
+
+    skif_tlm_adapter_config cfg_;
+    std::unique_ptr<V> net_;
+    std::vector<node_state> nodes_;
+    uint64_t cycle_ = 0;
+    std::function<void(int)> irq_cb_;
+
+    // Signals bound to the Verilated ports (types follow the port widths).
+    sc_core::sc_signal<data_of<decltype(V::reg_req_valid_i)>> reg_req_valid_;
+    sc_core::sc_signal<data_of<decltype(V::reg_req_ready_o)>> reg_req_ready_;
+    sc_core::sc_signal<data_of<decltype(V::reg_req_write_i)>> reg_req_write_;
+    sc_core::sc_signal<data_of<decltype(V::reg_req_addr_i)>> reg_req_addr_;
+    sc_core::sc_signal<data_of<decltype(V::reg_req_wdata_i)>> reg_req_wdata_;
+    sc_core::sc_signal<data_of<decltype(V::reg_rsp_valid_o)>> reg_rsp_valid_;
+    sc_core::sc_signal<data_of<decltype(V::reg_rsp_rdata_o)>> reg_rsp_rdata_;
+    sc_core::sc_signal<data_of<decltype(V::reg_rsp_err_o)>> reg_rsp_err_;
+    sc_core::sc_signal<data_of<decltype(V::dma_req_valid_o)>> dma_req_valid_;
+    sc_core::sc_signal<data_of<decltype(V::dma_req_ready_i)>> dma_req_ready_;
+    sc_core::sc_signal<data_of<decltype(V::dma_req_write_o)>> dma_req_write_;
+    sc_core::sc_signal<data_of<decltype(V::dma_req_addr_o)>> dma_req_addr_;
+    sc_core::sc_signal<data_of<decltype(V::dma_req_wdata_o)>> dma_req_wdata_;
+    sc_core::sc_signal<data_of<decltype(V::dma_req_wstrb_o)>> dma_req_wstrb_;
+    sc_core::sc_signal<data_of<decltype(V::dma_rsp_valid_i)>> dma_rsp_valid_;
+    sc_core::sc_signal<data_of<decltype(V::dma_rsp_data_i)>> dma_rsp_data_;
+    sc_core::sc_signal<data_of<decltype(V::dma_rsp_err_i)>> dma_rsp_err_;
+    sc_core::sc_signal<data_of<decltype(V::irq_o)>> irq_vec_;
+    sc_core::sc_signal<data_of<decltype(V::ring_drop_cnt_o)>> ring_drop_cnt_;
+};
+
+#endif
