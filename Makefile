@@ -131,6 +131,16 @@ $(B)/models/ring%-icarus/skifsim.vvp: $(RTL_FILES) $(SIM_FILES) sim/skif_icarus_
 	    -Pskif_icarus_top.Nodes=$* -L $(B)/vpi -m skif -o $@ $(RTL_FILES) $(SIM_FILES) \
 	    sim/skif_icarus_top.sv
 
+# build/netbench/DIMS/skifnet: the torus fabric alone under synthetic traffic.
+$(B)/lib/libskifnet.a: $(call obj,csrc/netbench.c csrc/fifo.c)
+	@mkdir -p $(dir $@)
+	ar rcs $@ $^
+
+.SECONDEXPANSION:
+$(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh csrc/netbench_main.cpp \
+                        $(B)/lib/libskifnet.a sim/build_netbench.sh
+	@sim/build_netbench.sh $(subst -, ,$(subst -v,-,$(subst -d,-,$*)))
+
 all: $(B)/bin/skifrun $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
      $(B)/models/ring$(strip $(NODES))/skifsim
 
