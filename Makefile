@@ -136,7 +136,6 @@ $(B)/lib/libskifnet.a: $(call obj,csrc/netbench.c csrc/fifo.c)
 	@mkdir -p $(dir $@)
 	ar rcs $@ $^
 
-.SECONDEXPANSION:
 $(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh csrc/netbench_main.cpp \
                         $(B)/lib/libskifnet.a sim/build_netbench.sh
 	@sim/build_netbench.sh $(subst -, ,$(subst -v,-,$(subst -d,-,$*)))
