@@ -40,7 +40,7 @@ UNITTESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
-.PHONY: help deps all sim test lint wave bench clean model models check-hw
+.PHONY: help deps all sim test lint wave bench bench-sim bench-net clean model models check-hw
 
 help:
 	@echo "skifsim targets:"
@@ -55,6 +55,8 @@ help:
 	@echo "  make wave     open the newest waveform in GTKWave (or print the command);"
 	@echo "                TRACE=file.fst VIEW=node|host|tx|rx choose"
 	@echo "  make bench    simulator speed and start-up figures (CSV, JSON, PNG under build/bench)"
+	@echo "  make bench-sim  cycles/s of the same run under Verilator (1 and 2 threads),"
+	@echo "                Icarus and SystemC, with ratios (build/bench/sim-speed.*)"
 	@echo "  make model MODEL=ringN   build the simulator of an N-node ring"
 	@echo "  make clean    remove build/"
 
@@ -105,6 +107,16 @@ model:
 	@test -n "$(MODEL)" || { echo "make model: give MODEL=ringN or ringN-icarus" >&2; exit 2; }
 	@case "$(MODEL)" in *-icarus) $(MAKE) -s $(B)/models/$(MODEL)/skifsim.vvp;; \
 	    *) $(MAKE) -s $(B)/models/$(MODEL)/skifsim;; esac
+
+# build/models/ringN-mt/skifsim: the same, Verilated with --threads 2.
+$(B)/models/ring%-mt/skifsim: $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_defs.vh \
+                             csrc/sim_main.cpp $(B)/lib/libskifsim.a
+	@mkdir -p $(dir $@)
+	@echo "verilator: building the $*-node ring model with 2 threads ($@)"
+	@$(VERILATOR) $(VFLAGS) --threads 2 -GNodes=$* -Mdir $(B)/models/ring$*-mt/obj \
+	    -o $(CURDIR)/$@ $(RTL_FILES) $(SIM_FILES) $(CURDIR)/csrc/sim_main.cpp \
+	    $(CURDIR)/$(B)/lib/libskifsim.a -LDFLAGS -pthread >$(B)/models/ring$*-mt/build.log 2>&1 \
+	    || { tail -40 $(B)/models/ring$*-mt/build.log; exit 1; }
 
 $(B)/models/ring%/skifsim: $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_defs.vh \
                           csrc/sim_main.cpp $(B)/lib/libskifsim.a
@@ -158,6 +170,7 @@ sim: deps all
 
 TEST_MODELS := $(foreach n,2 3 5,$(B)/models/ring$(n)/skifsim) \
                $(B)/models/ring2-icarus/skifsim.vvp $(B)/models/ring3-icarus/skifsim.vvp \
+               $(B)/models/ring2-mt/skifsim \
                $(B)/systemc/nodes2/skif_sc_platform $(B)/systemc/nodes3/skif_sc_platform
 
 test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
@@ -185,6 +198,9 @@ wave:   # make wave [TRACE=file.fst] [VIEW=node|host|tx|rx]
 
 bench: deps all
 	@sw/bench/run.sh
+
+bench-sim: deps all
+	@sw/bench/sim_speed.sh
 
 clean:
 	rm -rf $(B)

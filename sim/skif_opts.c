@@ -34,8 +34,9 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "  --stall-warn S       notice when a program runs S wall seconds without\n"
             "                       entering the driver (default 10)\n"
             "  --stats FILE         write run statistics as JSON\n"
-            "  --sim verilator|icarus  the RTL simulator (default verilator; icarus is\n"
-            "                       4-state: any X or Z reaching the host stops the run)\n"
+            "  --sim SIM            the RTL simulator: verilator (default), verilator-mt\n"
+            "                       (Verilator with 2 threads), icarus (4-state: any X or\n"
+            "                       Z reaching the host stops the run)\n"
             "  -q, --quiet          no summary at the end\n"
             "  -h, --help           this text\n"
             "\n"
@@ -151,9 +152,11 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
         } else if (!strcmp(a, "--stats")) {
             o->stats = v;
         } else if (!strcmp(a, "--sim")) {
-            if (strcmp(v, "verilator") && strcmp(v, "icarus"))
-                return fail(err, errlen, "--sim '%s': expected verilator or icarus", v);
+            if (strcmp(v, "verilator") && strcmp(v, "verilator-mt") && strcmp(v, "icarus"))
+                return fail(err, errlen, "--sim '%s': expected verilator, verilator-mt or icarus",
+                            v);
             o->icarus = !strcmp(v, "icarus");
+            o->threads = !strcmp(v, "verilator-mt");
         } else {
             uint64_t lo = 0, hi = UINT64_MAX;
             if (!strcmp(a, "--host-latency"))
@@ -233,5 +236,5 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
 
 void skif_opts_model_tag(const struct skif_opts *o, char *buf, size_t len)
 {
-    snprintf(buf, len, "ring%d%s", o->nodes, o->icarus ? "-icarus" : "");
+    snprintf(buf, len, "ring%d%s", o->nodes, o->icarus ? "-icarus" : o->threads ? "-mt" : "");
 }

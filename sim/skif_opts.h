@@ -30,6 +30,7 @@ struct skif_opts {
     const char *stats;     /* --stats FILE: write run statistics as JSON */
     int quiet;             /* -q: no summary */
     int icarus;            /* --sim icarus: run the model under Icarus (4-state) */
+    int threads;           /* --sim verilator-mt: the Verilator model built with 2 threads */
     int prog_argc;         /* the program and its arguments */
     char **prog_argv;
 };

@@ -160,6 +160,13 @@ t_icarus_x_check_names_signal() {
     has "$T/err" "X check: node 0" &&
         has "$T/err" "u_shim.dma_req_wdata_i carries X/Z into the host"
 }
+t_verilator_threads_same_result() {
+    "$RUN" -n 2 --stats "$T/a.json" "$B/bin/greeting" >"$T/a" 2>/dev/null || return 1
+    "$RUN" -n 2 --sim verilator-mt --stats "$T/b.json" "$B/bin/greeting" >"$T/b" 2>/dev/null || return 1
+    cmp "$T/a" "$T/b" || fail "outputs differ" || return 1
+    [ "$(grep -o '"cycles": [0-9]*' "$T/a.json")" = "$(grep -o '"cycles": [0-9]*' "$T/b.json")" ] \
+        || fail "cycle counts differ"
+}
 t_make_sim_bad_sim_value() {
     expect_rc 2 make -s sim SIM=bogus || return 1
     has "$T/err" "SIM='bogus' is not one of"
