@@ -84,6 +84,8 @@ int main(void)
     bad("-n 2 --host-latency 1 p", "from 2 to 100000");
     bad("-n 2 --watchdog 0 p", "--watchdog '0'");
     bad("-n 2 --mem-mb 99999 p", "--mem-mb");
+    bad("-n 2 --sim bogus p", "--sim 'bogus'");
+    bad("-n 2 --sim icarus --wave a.fst p", "needs the Verilator model");
 
     /* FIFO against an array model, across growth and wrap */
     struct fifo f;
