@@ -137,10 +137,21 @@ static int send_rsp(struct node *nd, int32_t status, uint64_t value)
 {
     struct skif_rsp r = {
         .type = nd->req.type, .status = status, .value = value, .cycle = g_sim.now};
-    nd->cp->cycle = g_sim.now;
+    struct skif_ctrl_page *cp = nd->cp;
+    cp->cycle = g_sim.now;
     fflush(stdout);
-    if (send(nd->sock, &r, sizeof(r), MSG_NOSIGNAL) != (ssize_t)sizeof(r))
-        return -1; /* the program is gone; its EOF is handled when it is read */
+    if (nd->state == NODE_STARTING) {
+        /* the child waits for this before exec: on the socket */
+        if (send(nd->sock, &r, sizeof(r), MSG_NOSIGNAL) != (ssize_t)sizeof(r))
+            return -1; /* the program is gone; its EOF is handled when it is read */
+    } else {
+        cp->rsp = r;
+        __atomic_add_fetch(&cp->rsp_seq, 1, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&cp->prog_sleeping, __ATOMIC_SEQ_CST)) {
+            char wake = 1;
+            send(nd->sock, &wake, 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+        }
+    }
     nd->state = NODE_RUNNING;
     g_sim.last_release = g_sim.now;
     g_sim.n_releases++;
@@ -193,13 +204,12 @@ static int try_release(struct node *nd)
 }
 
 /* Handle a message (or EOF) from the running node. Returns 0, or an exit code. */
-static int on_message(struct node *nd)
+/* The program published a request in the mailbox. */
+static int on_request(struct node *nd)
 {
-    struct skif_req req;
-    ssize_t r = recv(nd->sock, &req, sizeof(req), 0);
-    if (r < 0 && errno == EINTR)
-        return 0;
-    if (r == (ssize_t)sizeof(req)) {
+    struct skif_req req = nd->cp->req;
+    nd->req_seen++;
+    {
         hostmem_drain_posted(nd, g_sim.now);
         nd->req = req;
         nd->blocked_at = g_sim.now;
@@ -222,11 +232,16 @@ static int on_message(struct node *nd)
         }
         return 0;
     }
-    if (r > 0) {
-        fprintf(stderr, "skifsim: node %d: malformed request of %zd bytes; stopping the run\n",
-                nd->rank, r);
-        return SKIF_EXIT_PROGRAM;
-    }
+}
+
+/* The program's socket is readable: wake bytes (ignored; the mailbox says
+ * what is new) or end-of-file: the program ended. */
+static int on_socket(struct node *nd)
+{
+    char buf[64];
+    ssize_t r = recv(nd->sock, buf, sizeof(buf), MSG_DONTWAIT);
+    if (r > 0 || (r < 0 && (errno == EINTR || errno == EAGAIN)))
+        return 0;
     /* EOF: the program ended (or closed its socket). */
     int st = 0;
     while (waitpid(nd->pid, &st, 0) < 0 && errno == EINTR)
@@ -246,20 +261,43 @@ static int on_message(struct node *nd)
 }
 
 /* Wait for the running node to block or end. Returns 0, or an exit code. */
+static int request_ready(const struct node *nd)
+{
+    return __atomic_load_n(&nd->cp->req_seq, __ATOMIC_SEQ_CST) != nd->req_seen;
+}
+
 static int wait_running(struct node *nd)
 {
     double start = sim_wall();
     int warned = 0;
+    struct skif_ctrl_page *cp = nd->cp;
+    for (int i = 0; i < skif_spin_loops(); i++) {
+        if (request_ready(nd))
+            return on_request(nd);
+        skif_cpu_relax();
+    }
     for (;;) {
+        __atomic_store_n(&cp->sim_sleeping, 1, __ATOMIC_SEQ_CST);
+        if (request_ready(nd)) {
+            __atomic_store_n(&cp->sim_sleeping, 0, __ATOMIC_SEQ_CST);
+            return on_request(nd);
+        }
         struct pollfd p = {.fd = nd->sock, .events = POLLIN};
         int r = poll(&p, 1, 1000);
+        __atomic_store_n(&cp->sim_sleeping, 0, __ATOMIC_SEQ_CST);
+        if (request_ready(nd))
+            return on_request(nd);
         if (g_signal) {
             fprintf(stderr, "skifsim: stopped by signal %d (%s) at cycle %" PRIu64 "\n",
                     (int)g_signal, strsignal(g_signal), g_sim.now);
             return SKIF_EXIT_SIM;
         }
-        if (r > 0)
-            return on_message(nd);
+        if (r > 0) {
+            int rc = on_socket(nd);
+            if (rc || nd->state == NODE_EXITED)
+                return rc;
+            continue;
+        }
         if (r < 0 && errno != EINTR) {
             fprintf(stderr, "skifsim: poll: %s\n", strerror(errno));
             return SKIF_EXIT_SIM;

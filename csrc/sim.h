@@ -70,6 +70,7 @@ struct node {
     enum node_state state;
     enum node_state end_state; /* state when the run ended (for the report) */
     struct skif_req req;       /* the pending request while BLOCKED */
+    uint32_t req_seen;         /* mailbox requests taken */
     uint64_t blocked_at;       /* cycle the request was made */
     uint64_t deadline;         /* WAIT: cycle limit (0: none) */
     bool evt_pending;          /* an event arrived since the last WAIT */

@@ -36,24 +36,50 @@ static int env_int(const char *name, int *out)
     return 0;
 }
 
+static int rsp_ready(const struct skif_ctrl_page *cp, uint32_t want)
+{
+    return __atomic_load_n(&cp->rsp_seq, __ATOMIC_SEQ_CST) == want;
+}
+
 static int request(struct sim_backend *sb, uint32_t type, uint32_t arg, uint64_t cycles,
                    struct skif_rsp *rsp)
 {
-    struct skif_req req = {.type = type, .arg = arg, .cycles = cycles};
+    struct skif_ctrl_page *cp = sb->cp;
     if (sb->dead)
         return -EPIPE;
     /* Output written so far appears before the simulator runs on, so the
      * interleaving of all programs' output is deterministic. */
     fflush(stdout);
     fflush(stderr);
-    if (send(sb->sock, &req, sizeof(req), MSG_NOSIGNAL) != (ssize_t)sizeof(req))
-        goto gone;
-    ssize_t r;
-    do
-        r = recv(sb->sock, rsp, sizeof(*rsp), 0);
-    while (r < 0 && errno == EINTR);
-    if (r != (ssize_t)sizeof(*rsp))
-        goto gone;
+    /* Publish the request in the mailbox; wake the simulator if it sleeps. */
+    uint32_t want = __atomic_load_n(&cp->rsp_seq, __ATOMIC_SEQ_CST) + 1;
+    cp->req = (struct skif_req){.type = type, .arg = arg, .cycles = cycles};
+    __atomic_add_fetch(&cp->req_seq, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&cp->sim_sleeping, __ATOMIC_SEQ_CST)) {
+        char wake = 1;
+        if (send(sb->sock, &wake, 1, MSG_NOSIGNAL) != 1)
+            goto gone;
+    }
+    /* Wait for the answer: spin a while, then sleep on the socket. */
+    for (int i = 0; i < skif_spin_loops(); i++) {
+        if (rsp_ready(cp, want))
+            goto done;
+        skif_cpu_relax();
+    }
+    for (;;) {
+        __atomic_store_n(&cp->prog_sleeping, 1, __ATOMIC_SEQ_CST);
+        if (rsp_ready(cp, want))
+            break;
+        char buf[64];
+        ssize_t r = recv(sb->sock, buf, sizeof(buf), 0);
+        if (r == 0 || (r < 0 && errno != EINTR)) {
+            __atomic_store_n(&cp->prog_sleeping, 0, __ATOMIC_SEQ_CST);
+            goto gone;
+        }
+    }
+    __atomic_store_n(&cp->prog_sleeping, 0, __ATOMIC_SEQ_CST);
+done:
+    *rsp = cp->rsp;
     return 0;
 gone:
     if (!sb->dead)

@@ -12,9 +12,10 @@
 #define SKIF_PROTO_H
 
 #include <stdint.h>
+#include <stdlib.h>
 
 #define SKIF_PROTO_MAGIC 0x534b4946u /* "SKIF" */
-#define SKIF_PROTO_VERSION 1u
+#define SKIF_PROTO_VERSION 2u
 #define SKIF_PW_ENTRIES 1024u /* posted-write FIFO depth (power of two) */
 #define SKIF_MAX_DIMS 4
 
@@ -23,6 +24,28 @@
 #define SKIF_ENV_MEM_FD "SKIF_MEM_FD"   /* fd of the node's host memory */
 #define SKIF_ENV_RANK "SKIF_RANK"       /* rank of this process, 0..size-1 */
 #define SKIF_ENV_SIZE "SKIF_SIZE"       /* number of nodes */
+
+/* Requests, program -> simulator. Each blocks until its response. */
+enum skif_req_type {
+    SKIF_REQ_WAIT = 1,  /* wait for a device event or `cycles` cycles (0: no limit) */
+    SKIF_REQ_READ = 2,  /* read the register at `arg` */
+    SKIF_REQ_FLUSH = 3, /* return once all posted writes reached the adapter */
+    SKIF_REQ_BYE = 4,   /* the program closes the device */
+};
+
+struct skif_req {
+    uint32_t type;   /* enum skif_req_type */
+    uint32_t arg;    /* READ: register offset */
+    uint64_t cycles; /* WAIT: cycle limit, 0 for none */
+};
+
+/* Response, simulator -> program. */
+struct skif_rsp {
+    uint32_t type;  /* the request's type */
+    int32_t status; /* 0, or a negative errno (-EIO: the adapter rejected an access) */
+    uint64_t value; /* READ: the value; WAIT: 1 event, 0 time limit; FLUSH: rejected writes */
+    uint64_t cycle; /* simulated cycle at the release */
+};
 
 /* One posted register write. */
 struct skif_pw {
@@ -50,29 +73,49 @@ struct skif_ctrl_page {
     uint64_t cycle;               /* simulated cycle at the last release */
     uint32_t pw_head;             /* posted writes consumed (simulator) */
     uint32_t pw_tail;             /* posted writes produced (driver) */
+    /* Mailbox: a request is written to `req` and published by incrementing
+     * req_seq; the answer to `rsp`, published by rsp_seq. The waiting side
+     * spins a short while, then sets its *_sleeping flag and blocks on the
+     * socket; the publishing side sends a one-byte wake when it sees the
+     * flag (both sides use sequentially consistent atomics, so no wake is
+     * lost). The socket's end-of-file still tells either side the other is
+     * gone. */
+    uint32_t req_seq;       /* requests published (driver) */
+    uint32_t rsp_seq;       /* responses published (simulator) */
+    uint32_t sim_sleeping;  /* the simulator blocks on the socket for a request */
+    uint32_t prog_sleeping; /* the program blocks on the socket for a response */
+    struct skif_req req;
+    struct skif_rsp rsp;
     struct skif_pw pw[SKIF_PW_ENTRIES];
 };
 
-/* Requests, program -> simulator. Each blocks until its response. */
-enum skif_req_type {
-    SKIF_REQ_WAIT = 1,  /* wait for a device event or `cycles` cycles (0: no limit) */
-    SKIF_REQ_READ = 2,  /* read the register at `arg` */
-    SKIF_REQ_FLUSH = 3, /* return once all posted writes reached the adapter */
-    SKIF_REQ_BYE = 4,   /* the program closes the device */
-};
+/* How many times a waiting side polls the mailbox before it sleeps on the
+ * socket; the environment variable SKIF_SPIN overrides it. Spinning pays only
+ * with a core free for each spinning process: on a loaded 2-core machine it
+ * made runs 4x slower, so the default is not to spin (docs/architecture.md). */
+#define SKIF_SPIN_LOOPS 0
 
-struct skif_req {
-    uint32_t type;   /* enum skif_req_type */
-    uint32_t arg;    /* READ: register offset */
-    uint64_t cycles; /* WAIT: cycle limit, 0 for none */
-};
+/* The spin budget: SKIF_SPIN from the environment, else SKIF_SPIN_LOOPS. */
+static inline int skif_spin_loops(void)
+{
+    static int loops = -1;
+    if (loops < 0) {
+        const char *s = getenv("SKIF_SPIN");
+        loops = s && *s ? atoi(s) : (int)SKIF_SPIN_LOOPS;
+        if (loops < 0)
+            loops = 0;
+    }
+    return loops;
+}
 
-/* Response, simulator -> program. */
-struct skif_rsp {
-    uint32_t type;  /* the request's type */
-    int32_t status; /* 0, or a negative errno (-EIO: the adapter rejected an access) */
-    uint64_t value; /* READ: the value; WAIT: 1 event, 0 time limit; FLUSH: rejected writes */
-    uint64_t cycle; /* simulated cycle at the release */
-};
+/* A pause for spin loops. */
+static inline void skif_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#else
+    __asm__ __volatile__("" ::: "memory");
+#endif
+}
 
 #endif /* SKIF_PROTO_H */
