@@ -48,6 +48,11 @@ t_unit_opts_and_fifo() { "$B/unit/test_opts"; }
 for blk in $(cat tb/blocks.txt 2>/dev/null); do
     eval "t_icarus_$blk() { tb/run_icarus.sh $blk; }"
 done
+# The same testbenches under Verilator (--binary --timing), first parameter set
+# each; tb/verilator-skip.txt lists the ones Verilator 5.006 cannot run, with why.
+for blk in $(grep -vxF -f <(sed 's/ *#.*//' tb/verilator-skip.txt 2>/dev/null | grep .) tb/blocks.txt 2>/dev/null); do
+    eval "t_verilator_tb_$blk() { tb/run_verilator.sh $blk; }"
+done
 
 # ---------------------------------------------------------------- end to end
 t_greeting_intact() {

@@ -219,13 +219,18 @@ module tb_skif_ring_stop;
   task automatic wait_done(input int limit, input string what);
     int t0;
     t0 = cycle;
-    while (quota_left() != 0 || all_recv() != all_sent() || tx_v != '0) begin
+    begin : w_1  // loop condition evaluated apart (Verilator 5.006 --timing)
+      bit c;
+      c = quota_left() != 0 || all_recv() != all_sent() || tx_v != '0;
+      while (c) begin
       @(negedge clk);
       if (cycle - t0 > limit) begin
         $display("%s: sent %0d received %0d quota %0d", what, all_sent(), all_recv(), quota_left());
         -> dump_ev;
         #1;
         $fatal(1, "%s: timeout (deadlock?)", what);
+      end
+      c = quota_left() != 0 || all_recv() != all_sent() || tx_v != '0;
       end
     end
   endtask

@@ -122,7 +122,11 @@ module tb_skif_tx;
     logic [63:0] w;
     int m;
     m = n_put;
-    while ((1 << LOG2) - int'(tail - stat_head()) < entry_bytes(len)) @(negedge clk);
+    begin : w_1  // loop condition evaluated apart (Verilator 5.006 --timing)
+      bit c;
+      c = (1 << LOG2) - int'(tail - stat_head()) < entry_bytes(len);
+      while (c) begin @(negedge clk); c = (1 << LOG2) - int'(tail - stat_head()) < entry_bytes(len); end
+    end
     exp_len[m] = len; exp_dst[m] = dst; exp_chan[m] = chan; exp_zero_word[m] = -1;
     w = (desc_ovr !== 64'h0) ? desc_ovr : {20'h0, 12'(len), 8'h00, 16'(dst), 8'(chan)};
     mem[(BASE + (tail & ((1 << LOG2) - 1))) / 8] = w;
@@ -161,9 +165,14 @@ module tb_skif_tx;
   task automatic wait_sent(input int limit);
     int t0;
     t0 = cycle;
-    while (n_got != n_put || stat_head() != tail || head != tail) begin
+    begin : w_2  // loop condition evaluated apart (Verilator 5.006 --timing)
+      bit c;
+      c = n_got != n_put || stat_head() != tail || head != tail;
+      while (c) begin
       @(negedge clk);
       if (cycle - t0 > limit) $fatal(1, "timeout: put %0d got %0d head %h stat %h tail %h", n_put, n_got, head, stat_head(), tail);
+      c = n_got != n_put || stat_head() != tail || head != tail;
+      end
     end
   endtask
 
