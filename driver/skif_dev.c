@@ -24,10 +24,11 @@ struct skif_dev {
     int nalloc;
     int rings_up;
     struct ring tx, rx;
-    volatile uint64_t *stat; /* status block written by the adapter */
-    uint32_t tx_tail;        /* software producer pointer */
-    uint32_t rx_read;        /* next entry to take */
-    uint32_t rx_head;        /* oldest entry taken, not completed */
+    volatile uint64_t *stat;   /* status block written by the adapter */
+    uint32_t tx_tail;          /* software producer pointer */
+    uint32_t rx_read;          /* next entry to take */
+    uint32_t rx_head;          /* oldest entry taken, not completed */
+    uint32_t node_valid[2048]; /* bit per 16-bit node id: a node of this torus */
 };
 
 static inline uint32_t round8(uint32_t n)
@@ -46,6 +47,11 @@ int skif_dev_open(struct skif_dev **devp)
         return rc;
     }
     dev->brk = dev->be->heap_offset;
+    for (int r = 0; r < dev->be->size; r++) {
+        uint32_t id;
+        skif_dev_rank_node(dev, r, &id);
+        dev->node_valid[id >> 5] |= 1u << (id & 31);
+    }
     *devp = dev;
     return 0;
 }
@@ -250,38 +256,48 @@ static void ring_put(const struct ring *r, uint32_t off, const void *src, size_t
         memcpy(r->va, (const uint8_t *)src + first, n - first);
 }
 
+/* Is `node` (16 bits) a node id of this torus? */
+static inline int node_ok(const struct skif_dev *dev, uint32_t node)
+{
+    return (dev->node_valid[node >> 5] >> (node & 31)) & 1;
+}
+
 int skif_tx_post(struct skif_dev *dev, uint32_t dst_netaddr, const struct iovec *iov, int iov_count,
                  size_t len)
 {
     if (!dev->rings_up || len > SKIF_MAX_MSG || (dst_netaddr >> 24) != 0 || iov_count < 0 ||
         (iov_count > 0 && !iov))
         return -EINVAL;
-    uint32_t node = (dst_netaddr >> SKIF_NA_NODE_LO) & 0xffffu;
-    int known = 0;
-    for (int r = 0; r < dev->be->size && !known; r++) {
-        uint32_t id;
-        skif_dev_rank_node(dev, r, &id);
-        known = id == node;
-    }
-    if (!known)
+    if (!node_ok(dev, (dst_netaddr >> SKIF_NA_NODE_LO) & 0xffffu))
         return -EHOSTUNREACH;
     if (skif_tx_space(dev) < len)
         return -EAGAIN;
     uint64_t desc = (uint64_t)dst_netaddr | ((uint64_t)len << SKIF_DESC_LEN_LO);
     uint32_t off = dev->tx_tail;
-    ring_put(&dev->tx, off, &desc, 8);
-    off += 8;
-    size_t left = len;
-    for (int i = 0; i < iov_count && left; i++) {
-        size_t n = iov[i].iov_len < left ? iov[i].iov_len : left;
-        if (n && !iov[i].iov_base)
+    uint32_t pos = off & (dev->tx.size - 1);
+    if (iov_count == 1 && pos + 8 + len <= dev->tx.size) {
+        /* the common case: one piece, no wrap */
+        if (len && !iov[0].iov_base)
             return -EINVAL;
-        ring_put(&dev->tx, off, iov[i].iov_base, n);
-        off += (uint32_t)n;
-        left -= n;
+        if (iov[0].iov_len < len)
+            return -EINVAL;
+        memcpy(dev->tx.va + pos, &desc, 8);
+        memcpy(dev->tx.va + pos + 8, iov[0].iov_base, len);
+    } else {
+        ring_put(&dev->tx, off, &desc, 8);
+        off += 8;
+        size_t left = len;
+        for (int i = 0; i < iov_count && left; i++) {
+            size_t n = iov[i].iov_len < left ? iov[i].iov_len : left;
+            if (n && !iov[i].iov_base)
+                return -EINVAL;
+            ring_put(&dev->tx, off, iov[i].iov_base, n);
+            off += (uint32_t)n;
+            left -= n;
+        }
+        if (left)
+            return -EINVAL; /* iov shorter than len; the tail was not moved */
     }
-    if (left)
-        return -EINVAL; /* iov shorter than len; the tail was not moved */
     dev->tx_tail += 8 + round8((uint32_t)len);
     return dev->be->ops->reg_write(dev->be, SKIF_REG_TX_TAIL, dev->tx_tail);
 }
@@ -322,18 +338,20 @@ int skif_rx_next(struct skif_dev *dev, struct skif_rx_msg *m)
         m->part[1].iov_len = 0;
         m->nparts = 1;
     }
+    if (dev->rx_read - dev->rx_head >= dev->rx.size) /* cannot happen: the ring holds it */
+        return -EPROTO;
     dev->rx_read += 8 + round8((uint32_t)len);
     return 1;
 }
 
 int skif_rx_complete(struct skif_dev *dev)
 {
-    if (!dev->rings_up || dev->rx_head == dev->rx_read)
+    if (dev->rx_head == dev->rx_read)
         return -ENOENT;
-    uint64_t hdr;
-    int len = rx_header(dev, dev->rx_head, &hdr);
-    if (len < 0)
-        return -EPROTO;
-    dev->rx_head += 8 + round8((uint32_t)len);
+    /* The header was checked when the message was taken. The new head
+     * reaches the adapter at the next flush (the backend combines it with an
+     * earlier RX_HEAD write still waiting). */
+    uint64_t hdr = *(const volatile uint64_t *)(dev->rx.va + (dev->rx_head & (dev->rx.size - 1)));
+    dev->rx_head += 8 + round8((uint32_t)(hdr >> 32) & 0xfffu);
     return dev->be->ops->reg_write(dev->be, SKIF_REG_RX_HEAD, dev->rx_head);
 }

@@ -109,6 +109,14 @@ ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *i
 {
     if (!skifch || iov_count < 0 || iov_count > IOV_MAX || (iov_count > 0 && !iov))
         return set_errno(-EINVAL);
+    if (iov_count == 1 && iov[0].iov_len <= SKIFCH_MAX_MSG) {
+        /* the common case: one piece that fits a message; whole or nothing */
+        int rc = skif_tx_post(skifch->dev, dst_netaddr, iov, 1, iov[0].iov_len);
+        if (rc == 0)
+            return (ssize_t)iov[0].iov_len;
+        if (rc != -EAGAIN)
+            return set_errno(rc);
+    }
     size_t total = 0;
     for (int i = 0; i < iov_count; i++) {
         if (iov[i].iov_len && !iov[i].iov_base)

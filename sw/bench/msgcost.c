@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* msgcost: the software cost of the SkifCh calls, for callgrind. Rank 0 sends
+ * N 8-byte messages to rank 1 with SkifCh_Send; rank 1 takes each with
+ * SkifCh_Recv + SkifCh_RecvComp. Run under callgrind to count instructions
+ * per call (sw/bench/msgcost.sh does, and prints the figures):
+ *   skifrun -n 2 valgrind --tool=callgrind ... msgcost [N] */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "skifch.h"
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: skifrun -n 2 %s [N]\n"
+               "Rank 0 sends N (default 1000) 8-byte messages to rank 1, which receives\n"
+               "them; meant to run under valgrind --tool=callgrind (sw/bench/msgcost.sh).\n",
+               argv[0]);
+        return 0;
+    }
+    long n = argc > 1 ? atol(argv[1]) : 1000;
+    if (n < 1) {
+        fprintf(stderr, "msgcost: N must be at least 1\n");
+        return 2;
+    }
+    int rank = SkifCh_Rank();
+    SkifCh *ch = SkifCh_Open(0);
+    if (!ch) {
+        fprintf(stderr, "msgcost: SkifCh_Open: %s\n", strerror(errno));
+        return 1;
+    }
+    uint64_t word = 0;
+    long sent = 0, refused = 0, got = 0, empty = 0;
+    if (rank == 0) {
+        struct iovec iov = {&word, sizeof(word)};
+        netaddr_t to = SkifCh_Addr(1, 0);
+        while (sent < n) {
+            word = (uint64_t)sent;
+            if (SkifCh_Send(ch, to, &iov, 1) == (ssize_t)sizeof(word))
+                sent++;
+            else
+                refused++;
+        }
+        printf("msgcost: rank 0 sent %ld messages (%ld refused sends)\n", sent, refused);
+    } else if (rank == 1) {
+        while (got < n) {
+            struct iovec cont[SKIFCH_CONT_SIZE];
+            int parts;
+            ssize_t r = SkifCh_Recv(ch, cont, &parts);
+            if (r < 0) {
+                empty++;
+                continue;
+            }
+            if (r != 8 || *(const uint64_t *)cont[0].iov_base != (uint64_t)got) {
+                fprintf(stderr, "msgcost: message %ld wrong\n", got);
+                return 1;
+            }
+            SkifCh_RecvComp(ch);
+            got++;
+        }
+        printf("msgcost: rank 1 received %ld messages (%ld empty receives)\n", got, empty);
+    }
+    SkifCh_Close(ch);
+    return 0;
+}
