@@ -53,11 +53,14 @@ help:
 	@echo "  make all      build the launcher, libraries, examples and the default model"
 	@echo "  make lint     Verilator -Wall lint of the RTL, C header check"
 	@echo "  make wave     open the newest waveform in GTKWave (or print the command);"
-	@echo "                TRACE=file.fst VIEW=node|host|tx|rx choose"
+	@echo "                TRACE=file.fst VIEW=node|host|tx|rx|router choose"
 	@echo "  make bench    simulator speed and start-up figures (CSV, JSON, PNG under build/bench)"
+	@echo "  make bench-net  torus fabric under synthetic traffic: latency and accepted"
+	@echo "                throughput vs offered load (build/bench/net.csv, net-*.png)"
 	@echo "  make bench-sim  cycles/s of the same run under Verilator (1 and 2 threads),"
 	@echo "                Icarus and SystemC, with ratios (build/bench/sim-speed.*)"
-	@echo "  make model MODEL=ringN   build the simulator of an N-node ring"
+	@echo "  make model MODEL=t4x4    build the simulator of a torus (t8: a ring of 8;"
+	@echo "                suffix -icarus or -mt for the Icarus or 2-thread model)"
 	@echo "  make clean    remove build/"
 
 deps:
@@ -102,30 +105,16 @@ $(B)/unit/%: tests/unit/%.c $(SIMLIB_SRC) $(SKIFLIB_SRC)
 	    $< -o $@
 
 # ------------------------------------------------------------------ models
-# build/models/ringN/skifsim: the simulator with the RTL of an N-node ring.
 model:
-	@test -n "$(MODEL)" || { echo "make model: give MODEL=ringN or ringN-icarus" >&2; exit 2; }
+	@test -n "$(MODEL)" || { echo "make model: give MODEL=tDIMS, e.g. t4x4 or t8-icarus" >&2; exit 2; }
 	@case "$(MODEL)" in *-icarus) $(MAKE) -s $(B)/models/$(MODEL)/skifsim.vvp;; \
 	    *) $(MAKE) -s $(B)/models/$(MODEL)/skifsim;; esac
 
-# build/models/ringN-mt/skifsim: the same, Verilated with --threads 2.
-$(B)/models/ring%-mt/skifsim: $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_defs.vh \
-                             csrc/sim_main.cpp $(B)/lib/libskifsim.a
-	@mkdir -p $(dir $@)
-	@echo "verilator: building the $*-node ring model with 2 threads ($@)"
-	@$(VERILATOR) $(VFLAGS) --threads 2 -GNodes=$* -Mdir $(B)/models/ring$*-mt/obj \
-	    -o $(CURDIR)/$@ $(RTL_FILES) $(SIM_FILES) $(CURDIR)/csrc/sim_main.cpp \
-	    $(CURDIR)/$(B)/lib/libskifsim.a -LDFLAGS -pthread >$(B)/models/ring$*-mt/build.log 2>&1 \
-	    || { tail -40 $(B)/models/ring$*-mt/build.log; exit 1; }
-
-$(B)/models/ring%/skifsim: $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_defs.vh \
-                          csrc/sim_main.cpp $(B)/lib/libskifsim.a
-	@mkdir -p $(dir $@)
-	@echo "verilator: building the $*-node ring model ($@)"
-	@$(VERILATOR) $(VFLAGS) -GNodes=$* -Mdir $(B)/models/ring$*/obj \
-	    -o $(CURDIR)/$@ $(RTL_FILES) $(SIM_FILES) $(CURDIR)/csrc/sim_main.cpp \
-	    $(CURDIR)/$(B)/lib/libskifsim.a >$(B)/models/ring$*/build.log 2>&1 \
-	    || { tail -40 $(B)/models/ring$*/build.log; exit 1; }
+# build/models/TAG/skifsim: the simulator for a torus, TAG = tX[xY[xZ[xW]]]
+# (t4 is a ring of 4, t4x4x4 a 3-D torus); TAG-mt: Verilated with 2 threads.
+MODEL_DEPS := $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_defs.vh sim/build_model.sh sim/sim.vlt
+$(B)/models/%/skifsim: $(MODEL_DEPS) csrc/sim_main.cpp $(B)/lib/libskifsim.a
+	@VFLAGS_EXTRA="$(VFLAGS_EXTRA)" sim/build_model.sh $*
 
 # build/vpi/skif.vpi: the kernel as a VPI module for vvp (Icarus path).
 VPI_SRC := csrc/vpi_main.c csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c
@@ -134,14 +123,9 @@ $(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard csrc/*.h sim/*.h driver/*.h)
 	$(CC) $(CFLAGS) -fPIC -shared -I/usr/include/iverilog $(VPI_SRC) \
 	    -L/usr/lib/x86_64-linux-gnu -lveriuser -lvpi -o $@
 
-# build/models/ringN-icarus/skifsim.vvp: the same network under Icarus.
-$(B)/models/ring%-icarus/skifsim.vvp: $(RTL_FILES) $(SIM_FILES) sim/skif_icarus_top.sv \
-                                     rtl/skif_defs.vh $(B)/vpi/skif.vpi
-	@mkdir -p $(dir $@)
-	@echo "iverilog: building the $*-node ring model ($@)"
-	@$(IVERILOG) -g2012 -DSKIF_VPI -Irtl -Isim -s skif_icarus_top \
-	    -Pskif_icarus_top.Nodes=$* -L $(B)/vpi -m skif -o $@ $(RTL_FILES) $(SIM_FILES) \
-	    sim/skif_icarus_top.sv
+# build/models/TAG-icarus/skifsim.vvp: the same network under Icarus.
+$(B)/models/%-icarus/skifsim.vvp: $(MODEL_DEPS) sim/skif_icarus_top.sv $(B)/vpi/skif.vpi
+	@sim/build_model.sh $*-icarus
 
 # build/netbench/DIMS/skifnet: the torus fabric alone under synthetic traffic.
 $(B)/lib/libskifnet.a: $(call obj,csrc/netbench.c csrc/fifo.c)
@@ -153,7 +137,7 @@ $(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh csrc/netbench_main.cpp \
 	@sim/build_netbench.sh $(subst -, ,$(subst -v,-,$(subst -d,-,$*)))
 
 all: $(B)/bin/skifrun $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
-     $(B)/models/ring$(strip $(NODES))/skifsim
+     $(B)/models/t$(strip $(NODES))/skifsim
 
 # ------------------------------------------------------------------ main jobs
 SIM ?= verilator   # make sim SIM=verilator|icarus|systemc
@@ -168,9 +152,10 @@ sim: deps all
 	       echo "usage: make sim [SIM=verilator|icarus|systemc] [NODES=N]" >&2; exit 2;; \
 	esac
 
-TEST_MODELS := $(foreach n,2 3 5,$(B)/models/ring$(n)/skifsim) \
-               $(B)/models/ring2-icarus/skifsim.vvp $(B)/models/ring3-icarus/skifsim.vvp \
-               $(B)/models/ring2-mt/skifsim \
+TEST_MODELS := $(foreach t,t2 t3 t5 t3x3,$(B)/models/$(t)/skifsim) \
+               $(foreach d,5 3x3 2x3x4 2x2x2x2,$(B)/netbench/$(d)/skifnet) \
+               $(B)/models/t2-icarus/skifsim.vvp $(B)/models/t3-icarus/skifsim.vvp \
+               $(B)/models/t2-mt/skifsim \
                $(B)/systemc/nodes2/skif_sc_platform $(B)/systemc/nodes3/skif_sc_platform
 
 test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
@@ -193,7 +178,7 @@ check-hw:
 driver/skif_hw.h: rtl/skif_defs.vh sim/gen_hw_h.awk
 	awk -f sim/gen_hw_h.awk $< > $@
 
-wave:   # make wave [TRACE=file.fst] [VIEW=node|host|tx|rx]
+wave:   # make wave [TRACE=file.fst] [VIEW=node|host|tx|rx|router]
 	@sim/wave.sh "$(TRACE)" "$(VIEW)"
 
 bench: deps all
@@ -201,6 +186,9 @@ bench: deps all
 
 bench-sim: deps all
 	@sw/bench/sim_speed.sh
+
+bench-net: deps all
+	@sw/bench/net.sh
 
 clean:
 	rm -rf $(B)

@@ -48,7 +48,7 @@ int hostmem_init(struct node *nd, const struct skif_opts *o, int rank)
     cp->ndims = (uint32_t)o->ndims;
     for (int d = 0; d < SKIF_MAX_DIMS; d++)
         cp->dims[d] = (uint32_t)o->dims[d];
-    cp->node_id = (uint32_t)rank; /* 1-D ring: node id == x == rank */
+    cp->node_id = skif_opts_node_id(o, rank);
     cp->clock_mhz = o->clock_mhz;
     cp->host_latency = o->host_latency;
     cp->mem_size = size;

@@ -105,6 +105,8 @@ static int start_programs(void)
             setenv(SKIF_ENV_RANK, buf, 1);
             snprintf(buf, sizeof(buf), "%d", g_sim.n);
             setenv(SKIF_ENV_SIZE, buf, 1);
+            skif_opts_dims_str(o, buf, sizeof(buf));
+            setenv(SKIF_ENV_DIMS, buf, 1);
             struct skif_rsp go;
             if (recv(sv[1], &go, sizeof(go), 0) != (ssize_t)sizeof(go))
                 _exit(127);
@@ -403,12 +405,14 @@ static void summary(void)
     double run = g_sim.t_end - g_sim.t_started;
     double us = (double)g_sim.end_cycle / o->clock_mhz;
     double cps = run > 0 ? (double)g_sim.end_cycle / run : 0.0;
+    char dims[32];
+    skif_opts_dims_str(o, dims, sizeof(dims));
     if (!o->quiet) {
         fprintf(stderr,
-                "skifsim: %d nodes (1-D ring), %" PRIu64 " cycles = %.3f us at %u MHz, "
+                "skifsim: %d nodes (torus %s), %" PRIu64 " cycles = %.3f us at %u MHz, "
                 "%" PRIu64 " packets, %" PRIu64 " flits, %" PRIu64 " dropped; wall %.3f s "
                 "(start-up %.3f s), %.0f cycles/s\n",
-                g_sim.n, g_sim.end_cycle, us, o->clock_mhz, pkts, flits, drops, wall,
+                g_sim.n, dims, g_sim.end_cycle, us, o->clock_mhz, pkts, flits, drops, wall,
                 g_sim.t_started - g_sim.t0, cps);
     }
     if (o->stats) {
@@ -418,13 +422,13 @@ static void summary(void)
             return;
         }
         fprintf(f,
-                "{\"nodes\": %d, \"dims\": \"%d\", \"exit\": %d, \"cycles\": %" PRIu64
+                "{\"nodes\": %d, \"dims\": \"%s\", \"exit\": %d, \"cycles\": %" PRIu64
                 ", \"clock_mhz\": %u, \"host_latency\": %u, \"sim_time_us\": %.3f, "
                 "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
                 ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
                 "\"run_s\": %.6f, \"cycles_per_s\": %.1f}\n",
-                g_sim.n, g_sim.n, g_sim.rc, g_sim.end_cycle, o->clock_mhz, o->host_latency, us,
-                pkts, flits, drops, g_sim.n_releases, wall, g_sim.t_started - g_sim.t0, run, cps);
+                g_sim.n, dims, g_sim.rc, g_sim.end_cycle, o->clock_mhz, o->host_latency, us, pkts,
+                flits, drops, g_sim.n_releases, wall, g_sim.t_started - g_sim.t0, run, cps);
         fclose(f);
     }
 }
@@ -452,6 +456,8 @@ static void end_run(int rc, int report)
             hostmem_mmio_push(nd, g_sim.now, snap_regs[r].off, (uint32_t)r, 0, 1);
     }
     g_sim.snap_deadline = g_sim.now + 4ull * g_sim.opt.host_latency + 1000;
+    if (report)
+        skif_model_dbg_begin();
     g_sim.phase = PHASE_SNAP;
 }
 
@@ -530,9 +536,11 @@ int sim_sync(void)
             left += g_sim.nodes[i].snap_left;
         if (left && g_sim.now < g_sim.snap_deadline)
             return SIM_STEP;
-        if (g_sim.report)
+        if (g_sim.report) {
             for (int i = 0; i < g_sim.n; i++)
                 report_node(&g_sim.nodes[i]);
+            skif_model_dbg_report();
+        }
         if (g_sim.dma_faults && g_sim.rc == 0) {
             fprintf(stderr, "skifsim: %d DMA accesses fell outside host memory; failing the run\n",
                     g_sim.dma_faults);

@@ -161,6 +161,15 @@ int main(int argc, char **argv)
         if (rc)
             break;
     }
+    // a few idle cycles so the last drops reach the counters
+    for (int i = 0; i < n; i++)
+        set_bit(top.inj_valid_i, i, false);
+    for (int c = 0; c < 16; c++) {
+        top.clk_i = 0;
+        top.eval();
+        top.clk_i = 1;
+        top.eval();
+    }
     for (int i = 0; i < n; i++)
         nb_drop_count(b, i, get_u32(top.drop_cnt_o, i));
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

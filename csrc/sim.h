@@ -131,6 +131,10 @@ extern "C" {
 int skif_model_init(const struct skif_opts *o);
 void skif_model_step(uint64_t cycle);
 void skif_model_fini(void);
+/* Router buffers for the watchdog's report: start noting which input VCs
+ * move, then name every one that holds a flit and never moved since. */
+void skif_model_dbg_begin(void);
+void skif_model_dbg_report(void);
 int sim_run(int argc, char **argv);
 #ifdef __cplusplus
 }

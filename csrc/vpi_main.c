@@ -116,13 +116,21 @@ static void finish(int rc)
     vpi_control(vpiFinish, 0);
 }
 
+/* The router debug outputs are not read under Icarus. */
+void skif_model_dbg_begin(void) {}
+
+void skif_model_dbg_report(void)
+{
+    fprintf(stderr, "  routers: buffer state is reported by the Verilator model only\n");
+}
+
 /* ---------------------------------------------------------- life cycle */
 
 static PLI_INT32 t_init(PLI_BYTE8 *ud)
 {
     (void)ud;
     struct call *c = call_of();
-    int nodes = get_int(c, 0);
+    int dims = get_int(c, 0); /* the model's sizes, 5 bits each from X */
     s_vpi_vlog_info info;
     vpi_get_vlog_info(&info);
     /* vvp [options] MODEL.vvp ARGS...: our command line starts after the model */
@@ -147,9 +155,8 @@ static PLI_INT32 t_init(PLI_BYTE8 *ud)
         sim_fini();
         finish(-rc);
     }
-    if (g_sim.opt.nodes != nodes) {
-        fprintf(stderr, "skifsim: this Icarus model was built for %d nodes, not %d\n", nodes,
-                g_sim.opt.nodes);
+    if (skif_opts_dims_word(&g_sim.opt) != (uint32_t)dims) {
+        fprintf(stderr, "skifsim: this Icarus model was built for another torus than --dims\n");
         sim_fini();
         finish(SKIF_EXIT_SIM);
     }

@@ -25,6 +25,8 @@
 #define SKIF_HDR_LEN_HI          19u
 #define SKIF_HDR_LEN_LO          8u
 #define SKIF_KIND_MSG            0x0u         /* SkifCh message; other kinds reserved */
+#define SKIF_KIND_COLL_UP        0x1u         /* collective subnet, towards the root (own VC class in the torus router) */
+#define SKIF_KIND_COLL_DOWN      0x2u         /* collective subnet, away from the root (own VC class in the torus router) */
 #define SKIF_NA_CHAN_LO          0u
 #define SKIF_NA_NODE_LO          8u
 #define SKIF_DESC_LEN_LO         32u
@@ -55,6 +57,7 @@
 #define SKIF_REG_TX_FLITS        0x084u       /* RO  flits sent */
 #define SKIF_REG_RX_PKTS         0x088u       /* RO  packets delivered to the RX ring */
 #define SKIF_REG_RX_DROPS        0x08Cu       /* RO  packets dropped (malformed) */
+#define SKIF_REG_NET_DROPS       0x090u       /* RO  local packets dropped by the router at injection (bad dst) */
 #define SKIF_REG_MAP_SIZE        0x100u       /* first offset outside the map */
 #define SKIF_CTRL_TX_EN          0x00000001u  /* TX engine runs */
 #define SKIF_CTRL_RX_EN          0x00000002u  /* RX engine accepts packets */
@@ -66,5 +69,6 @@
 #define SKIF_STATUS_REG_ERR      0x00000010u  /* sticky: register access outside the map */
 #define SKIF_STATUS_DMA_ERR      0x00000020u  /* sticky: DMA read returned an error */
 #define SKIF_STATUS_RX_ERR       0x00000040u  /* sticky: malformed packet dropped */
+#define SKIF_STATUS_NET_DROP     0x00000080u  /* sticky: router dropped a local packet (bad dst) */
 
 #endif /* SKIF_HW_H */

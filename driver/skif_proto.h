@@ -24,6 +24,7 @@
 #define SKIF_ENV_MEM_FD "SKIF_MEM_FD"   /* fd of the node's host memory */
 #define SKIF_ENV_RANK "SKIF_RANK"       /* rank of this process, 0..size-1 */
 #define SKIF_ENV_SIZE "SKIF_SIZE"       /* number of nodes */
+#define SKIF_ENV_DIMS "SKIF_DIMS"       /* torus dimensions, e.g. "4x4x4" */
 
 /* Requests, program -> simulator. Each blocks until its response. */
 enum skif_req_type {

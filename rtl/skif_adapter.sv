@@ -8,6 +8,8 @@
 // order without back-pressure; network ports valid/ready, data held while
 // valid && !ready, `last` on the final flit of a packet. irq_o pulses for one
 // cycle, the cycle after a status-block write was accepted, if CTRL.IRQ_EN.
+// net_drop_i: one-cycle pulse per local packet the router dropped at
+// injection (NET_DROPS counter, sticky STATUS.NET_DROP).
 `include "skif_defs.vh"
 
 module skif_adapter #(
@@ -44,7 +46,9 @@ module skif_adapter #(
   input  logic        net_rx_valid_i,
   output logic        net_rx_ready_o,
   input  logic [63:0] net_rx_data_i,
-  input  logic        net_rx_last_i
+  input  logic        net_rx_last_i,
+  // router event: a local packet was dropped at injection (1-cycle pulse)
+  input  logic        net_drop_i
 );
   // configuration
   logic        tx_en, rx_en, tx_halt;
@@ -101,6 +105,7 @@ module skif_adapter #(
     .rx_err_i        (rx_err),
     .rx_err_info_i   (rx_err_info),
     .rx_pkt_i        (rx_pkt),
+    .net_drop_i      (net_drop_i),
     .stat_done_i     (stat_done),
     .irq_o           (irq_o)
   );

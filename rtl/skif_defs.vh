@@ -37,6 +37,8 @@
 `define SKIF_HDR_LEN_HI        19
 `define SKIF_HDR_LEN_LO        8
 `define SKIF_KIND_MSG          4'h0   // SkifCh message; other kinds reserved
+`define SKIF_KIND_COLL_UP      4'h1   // collective subnet, towards the root (own VC class in the torus router)
+`define SKIF_KIND_COLL_DOWN    4'h2   // collective subnet, away from the root (own VC class in the torus router)
 
 // ---------------------------------------------------------------- netaddr_t
 // [7:0] channel  [23:8] node  [31:24] must be zero
@@ -84,6 +86,7 @@
 `define SKIF_REG_TX_FLITS      12'h084  // RO  flits sent
 `define SKIF_REG_RX_PKTS       12'h088  // RO  packets delivered to the RX ring
 `define SKIF_REG_RX_DROPS      12'h08C  // RO  packets dropped (malformed)
+`define SKIF_REG_NET_DROPS     12'h090  // RO  local packets dropped by the router at injection (bad dst)
 `define SKIF_REG_MAP_SIZE      12'h100  // first offset outside the map
 
 `define SKIF_CTRL_TX_EN        32'h00000001  // TX engine runs
@@ -97,6 +100,7 @@
 `define SKIF_STATUS_REG_ERR    32'h00000010  // sticky: register access outside the map
 `define SKIF_STATUS_DMA_ERR    32'h00000020  // sticky: DMA read returned an error
 `define SKIF_STATUS_RX_ERR     32'h00000040  // sticky: malformed packet dropped
+`define SKIF_STATUS_NET_DROP   32'h00000080  // sticky: router dropped a local packet (bad dst)
 
 // ---------------------------------------------------------------- checks
 // SKIF_BAD_PARAM(fmt, value): in a generate block guarded by the illegal

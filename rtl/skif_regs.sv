@@ -51,6 +51,8 @@ module skif_regs (
   input  logic        rx_err_i,          // pulse: malformed packet dropped
   input  logic [31:0] rx_err_info_i,     // RX tail pointer at the drop
   input  logic        rx_pkt_i,          // pulse: packet delivered to the ring
+  // event from the network router
+  input  logic        net_drop_i,        // pulse: router dropped a local packet (bad dst)
   // status-block write accepted on the DMA port
   input  logic        stat_done_i,
   output logic        irq_o
@@ -58,7 +60,8 @@ module skif_regs (
   localparam logic [4:0] SizeMin = 5'(`SKIF_RING_LOG2_MIN);
   localparam logic [4:0] SizeMax = 5'(`SKIF_RING_LOG2_MAX);
   localparam logic [31:0] StatusErrMask = `SKIF_STATUS_TX_ERR | `SKIF_STATUS_REG_ERR |
-                                          `SKIF_STATUS_DMA_ERR | `SKIF_STATUS_RX_ERR;
+                                          `SKIF_STATUS_DMA_ERR | `SKIF_STATUS_RX_ERR |
+                                          `SKIF_STATUS_NET_DROP;
   localparam logic [31:0] CtrlMask = `SKIF_CTRL_TX_EN | `SKIF_CTRL_RX_EN | `SKIF_CTRL_IRQ_EN;
 
   // ---------------------------------------------------------------- state
@@ -67,7 +70,7 @@ module skif_regs (
   logic [31:0] stat_base_lo_q, stat_base_hi_q;
   logic [4:0]  tx_size_q, rx_size_q;
   logic [31:0] tx_tail_q, rx_head_q;
-  logic [31:0] tx_pkts_q, tx_flits_q, rx_pkts_q, rx_drops_q;
+  logic [31:0] tx_pkts_q, tx_flits_q, rx_pkts_q, rx_drops_q, net_drops_q;
   logic        rsp_valid_q, rsp_err_q, irq_q;
   logic [31:0] rsp_rdata_q;
 
@@ -115,6 +118,7 @@ module skif_regs (
       `SKIF_REG_TX_FLITS:     rdata = tx_flits_q;
       `SKIF_REG_RX_PKTS:      rdata = rx_pkts_q;
       `SKIF_REG_RX_DROPS:     rdata = rx_drops_q;
+      `SKIF_REG_NET_DROPS:    rdata = net_drops_q;
       default:                rd_ok = 1'b0;
     endcase
   end
@@ -130,6 +134,7 @@ module skif_regs (
   assign err_set = (tx_desc_err_i   ? `SKIF_STATUS_TX_ERR  : 32'h0)
                  | (tx_dma_err_i    ? `SKIF_STATUS_DMA_ERR : 32'h0)
                  | (rx_err_i        ? `SKIF_STATUS_RX_ERR  : 32'h0)
+                 | (net_drop_i      ? `SKIF_STATUS_NET_DROP : 32'h0)
                  | ((acc && bad)    ? `SKIF_STATUS_REG_ERR : 32'h0);
   assign err_clr = (wr && off == `SKIF_REG_STATUS) ? (reg_req_wdata_i & StatusErrMask) : 32'h0;
 
@@ -153,6 +158,7 @@ module skif_regs (
       tx_flits_q     <= 32'h0;
       rx_pkts_q      <= 32'h0;
       rx_drops_q     <= 32'h0;
+      net_drops_q    <= 32'h0;
       rsp_valid_q    <= 1'b0;
       rsp_err_q      <= 1'b0;
       rsp_rdata_q    <= 32'h0;
@@ -195,6 +201,7 @@ module skif_regs (
       if (tx_flit_i) tx_flits_q <= tx_flits_q + 32'd1;
       if (rx_pkt_i)  rx_pkts_q  <= rx_pkts_q + 32'd1;
       if (rx_err_i)  rx_drops_q <= rx_drops_q + 32'd1;
+      if (net_drop_i) net_drops_q <= net_drops_q + 32'd1;
     end
   end
 

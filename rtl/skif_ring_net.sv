@@ -6,7 +6,8 @@
 // DMA port, irq), flattened into vectors with node i in slice i; see
 // skif_adapter for their protocols. Node i has id i; stop i's out link feeds
 // stop (i+1) % Nodes. ring_drop_cnt_o[i*32 +: 32] is stop i's count of local
-// packets dropped at injection because their dst node was >= Nodes.
+// packets dropped at injection because their dst node was >= Nodes; each
+// drop also reaches adapter i (net_drop_i: NET_DROPS, STATUS.NET_DROP).
 `include "skif_defs.vh"
 
 module skif_ring_net #(
@@ -50,6 +51,16 @@ module skif_ring_net #(
 
     logic        tx_valid, tx_ready, tx_last, rx_valid, rx_ready, rx_last;
     logic [63:0] tx_data, rx_data;
+    logic [31:0] drop_cnt, drop_cnt_q;
+    logic        drop;
+
+    // the stop only counts drops: a change of its counter is one drop
+    always @(posedge clk_i) begin
+      if (!rst_ni) drop_cnt_q <= 32'h0;
+      else         drop_cnt_q <= drop_cnt;
+    end
+    assign drop = (drop_cnt != drop_cnt_q);
+    assign ring_drop_cnt_o[i*32 +: 32] = drop_cnt;
 
     skif_adapter #(
       .DmaMaxReads (DmaMaxReads)
@@ -82,7 +93,8 @@ module skif_ring_net #(
       .net_rx_valid_i  (rx_valid),
       .net_rx_ready_o  (rx_ready),
       .net_rx_data_i   (rx_data),
-      .net_rx_last_i   (rx_last)
+      .net_rx_last_i   (rx_last),
+      .net_drop_i      (drop)
     );
 
     skif_ring_stop #(
@@ -107,7 +119,7 @@ module skif_ring_net #(
       .loc_rx_ready_i (rx_ready),
       .loc_rx_data_o  (rx_data),
       .loc_rx_last_o  (rx_last),
-      .drop_cnt_o     (ring_drop_cnt_o[i*32 +: 32])
+      .drop_cnt_o     (drop_cnt)
     );
   end
 endmodule

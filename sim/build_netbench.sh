@@ -19,10 +19,12 @@ if [ -n "$depth" ]; then params+=(-GVcDepth="$depth"); tag="$tag-d$depth"; fi
 numvcs=${vcs:-$(sed -n 's/.*parameter int NumVcs *= *\([0-9]*\).*/\1/p' rtl/router/skif_torus_fabric.sv | head -1)}
 out=build/netbench/$tag
 mkdir -p "$out"
+# the Verilated makefile does not relink when only our C library changed
+rm -f "$out/skifsim" "$out/skifnet"
 echo "verilator: building the $dims fabric for skifnet ($out/skifnet)"
 verilator --cc --exe --build -j 2 --top-module skif_torus_fabric -Irtl \
     -O3 --x-assign fast --x-initial fast -Wno-fatal "${params[@]}" \
     -CFLAGS "-O2 -I$PWD/csrc -I$PWD/driver -DSKIFNET_NDIMS=$nd -DSKIFNET_DIMS=${d[0]},${d[1]},${d[2]},${d[3]} -DSKIFNET_NUMVCS=$numvcs" \
     -Mdir "$out/obj" -o "$PWD/$out/skifnet" \
-    $(cat rtl/files.txt) "$PWD/csrc/netbench_main.cpp" "$PWD/build/lib/libskifnet.a" \
+    sim/sim.vlt $(cat rtl/files.txt) "$PWD/csrc/netbench_main.cpp" "$PWD/build/lib/libskifnet.a" \
     >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }

@@ -30,7 +30,7 @@ group() {
     echo "@800200"; echo "-$name"
     for s in "$@"; do
         case "$s" in
-        net_*data*) echo "^>1 $DEC"; echo "@4022" ;;
+        net_*data* | inj_data* | ej_data*) echo "^>1 $DEC"; echo "@4022" ;;
         *\[*) echo "@22" ;;
         *) echo "@28" ;;
         esac
@@ -51,8 +51,16 @@ rx() { group "RX engine" u_rx.en_i "u_rx.head_i[31:0]" "u_rx.tail_q[31:0]" "u_rx
     "u_rx.rem_q[8:0]" u_rx.stall_o u_rx.err_o u_rx.stat_pend_q \
     net_rx_valid_i net_rx_ready_o "net_rx_data_i[63:0]" net_rx_last_i; }
 
+router() {
+    local P="TOP.skif_sim_top.u_net.u_fabric.g_node[$n].u_router"
+    group "Router: local port (inject from TX, eject to RX)" "node_id_i[15:0]" inj_valid_i \
+        inj_ready_o "inj_data_i[63:0]" inj_last_i ej_valid_o ej_ready_i "ej_data_o[63:0]" \
+        ej_last_o drop_o "drop_cnt_o[31:0]"
+}
+
 { head_ "host interface, TX and RX" node.gtkw; host_regs; host_dma; tx; rx; } >sim/gtkw/node.gtkw
+{ head_ "router (local port)" router.gtkw; router; } >sim/gtkw/router.gtkw
 { head_ "host interface" host.gtkw; host_regs; host_dma; } >sim/gtkw/host.gtkw
 { head_ "TX engine" tx.gtkw; tx; } >sim/gtkw/tx.gtkw
 { head_ "RX engine" rx.gtkw; rx; } >sim/gtkw/rx.gtkw
-echo "wrote sim/gtkw/{node,host,tx,rx}.gtkw"
+echo "wrote sim/gtkw/{node,host,tx,rx,router}.gtkw"

@@ -6,17 +6,24 @@
 // side stops the run on any X or Z that reaches the host.
 `timescale 1ns/1ps
 module skif_icarus_top #(
-  parameter int Nodes = 2  // nodes in the ring
+  parameter int NDims = 1,  // torus dimensions, 1..4
+  parameter int SizeX = 2,  // ring size in X, 2..16
+  parameter int SizeY = 1,  // ring size in Y (1 when NDims < 2)
+  parameter int SizeZ = 1,  // ring size in Z (1 when NDims < 3)
+  parameter int SizeW = 1   // ring size in W (1 when NDims < 4)
 ) ();
   logic       clk = 1'b0;
   logic       rst_n = 1'b0;
-  logic [7:0] nodes;
+  logic [19:0] dims;
   integer     r, xcyc;
 
-  skif_sim_top #(.Nodes(Nodes)) u_top (.clk_i(clk), .rst_ni(rst_n), .nodes_o(nodes));
+  skif_sim_top #(
+    .NDims(NDims), .SizeX(SizeX), .SizeY(SizeY), .SizeZ(SizeZ), .SizeW(SizeW)
+  ) u_top (.clk_i(clk), .rst_ni(rst_n), .dims_o(dims));
 
   initial begin
-    r = $skif_init(Nodes);  // command line, host memories; ends the run on error
+    r = $skif_init(SizeX | SizeY << 5 | SizeZ << 10 | SizeW << 15);  // command line,
+                            // host memories; ends the run on error
     repeat (8) begin
       #2 clk = 1'b1;
       #2 clk = 1'b0;

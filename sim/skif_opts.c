@@ -18,9 +18,10 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "the same output, cycle count and waveform.\n"
             "\n"
             "options:\n"
-            "  -n N                 number of nodes (%d..%d)\n"
+            "  -n N                 number of nodes (%d..%d as a ring; more with --dims)\n"
             "  --dims X[xY[xZ[xW]]] torus dimensions (each %d..%d); the product must equal -n\n"
-            "                       when both are given. This build wires a 1-D ring.\n"
+            "                       when both are given (at most %d nodes); -n alone\n"
+            "                       means a ring (--dims N)\n"
             "  --wave FILE.fst      write an FST waveform (open it with `make wave`)\n"
             "  --trace-from C       first cycle written to the waveform (default 0)\n"
             "  --trace-to C         last cycle written to the waveform (default: end)\n"
@@ -42,7 +43,7 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "\n"
             "exit status: 0 all programs exited 0; 1 a program failed; 2 usage;\n"
             "3 --max-cycles reached; 4 watchdog; 5 simulator error.\n",
-            cmd, SKIF_NODES_MIN, SKIF_NODES_MAX, SKIF_DIM_MIN, SKIF_DIM_MAX);
+            cmd, SKIF_NODES_MIN, SKIF_NODES_MAX, SKIF_DIM_MIN, SKIF_DIM_MAX, SKIF_TORUS_NODES_MAX);
 }
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -137,9 +138,9 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
             return fail(err, errlen, "option '%s' needs a value", a);
         i++;
         if (!strcmp(a, "-n")) {
-            if (parse_u64(v, SKIF_NODES_MIN, SKIF_NODES_MAX, &x) < 0)
+            if (parse_u64(v, SKIF_NODES_MIN, SKIF_TORUS_NODES_MAX, &x) < 0)
                 return fail(err, errlen, "-n '%s': the number of nodes must be from %d to %d", v,
-                            SKIF_NODES_MIN, SKIF_NODES_MAX);
+                            SKIF_NODES_MIN, SKIF_TORUS_NODES_MAX);
             o->nodes = (int)x;
         } else if (!strcmp(a, "--dims")) {
             if (parse_dims(o, v, err, errlen) < 0)
@@ -168,7 +169,7 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
             else if (!strcmp(a, "--watchdog"))
                 lo = 1;
             else if (!strcmp(a, "--trace-node"))
-                hi = SKIF_NODES_MAX - 1;
+                hi = SKIF_TORUS_NODES_MAX - 1;
             else if (!strcmp(a, "--stall-warn"))
                 lo = 1, hi = 86400;
             if (parse_u64(v, lo, hi, &x) < 0)
@@ -206,16 +207,17 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
             prod *= o->dims[d];
         if (o->nodes && o->nodes != prod)
             return fail(err, errlen, "-n %d does not match --dims (%d nodes)", o->nodes, prod);
-        if (prod > SKIF_NODES_MAX)
-            return fail(err, errlen, "--dims gives %d nodes; this build simulates at most %d", prod,
-                        SKIF_NODES_MAX);
-        if (o->ndims > 1)
+        if (prod > SKIF_TORUS_NODES_MAX)
             return fail(err, errlen,
-                        "--dims with %d dimensions needs the torus router, which this build "
-                        "lacks; use a 1-D ring (--dims N or -n N)",
-                        o->ndims);
+                        "--dims gives %d nodes; skifrun runs at most %d (one process each)", prod,
+                        SKIF_TORUS_NODES_MAX);
         o->nodes = prod;
     } else if (o->nodes) {
+        if (o->nodes > SKIF_NODES_MAX)
+            return fail(err, errlen,
+                        "-n %d: a ring has at most %d nodes; give the torus with --dims (e.g. "
+                        "--dims 4x4x4)",
+                        o->nodes, SKIF_NODES_MAX);
         o->ndims = 1;
         o->dims[0] = o->nodes;
     } else {
@@ -236,5 +238,33 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
 
 void skif_opts_model_tag(const struct skif_opts *o, char *buf, size_t len)
 {
-    snprintf(buf, len, "ring%d%s", o->nodes, o->icarus ? "-icarus" : o->threads ? "-mt" : "");
+    char dims[32];
+    skif_opts_dims_str(o, dims, sizeof(dims));
+    snprintf(buf, len, "t%s%s", dims, o->icarus ? "-icarus" : o->threads ? "-mt" : "");
+}
+
+void skif_opts_dims_str(const struct skif_opts *o, char *buf, size_t len)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (int d = 0; d < o->ndims && k < len; d++)
+        k += (size_t)snprintf(buf + k, len - k, "%s%d", d ? "x" : "", o->dims[d]);
+}
+
+uint32_t skif_opts_dims_word(const struct skif_opts *o)
+{
+    uint32_t w = 0;
+    for (int d = 0; d < 4; d++)
+        w |= (uint32_t)o->dims[d] << (5 * d);
+    return w;
+}
+
+uint32_t skif_opts_node_id(const struct skif_opts *o, int r)
+{
+    uint32_t id = 0;
+    for (int d = 0; d < 4; d++) {
+        id |= (uint32_t)(r % o->dims[d]) << (4 * d);
+        r /= o->dims[d];
+    }
+    return id;
 }

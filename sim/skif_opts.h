@@ -9,7 +9,8 @@
 #include <stdio.h>
 
 #define SKIF_NODES_MIN 2
-#define SKIF_NODES_MAX 16
+#define SKIF_NODES_MAX 16        /* -n alone: a 1-D torus (ring) of at most 16 */
+#define SKIF_TORUS_NODES_MAX 256 /* --dims: at most this many nodes (one process each) */
 #define SKIF_DIM_MIN 2
 #define SKIF_DIM_MAX 16
 
@@ -43,7 +44,16 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
 /* Print the usage text. */
 void skif_opts_usage(FILE *f, const char *cmd);
 
-/* The model tag of a parsed command line, e.g. "ring4" (build/models/<tag>). */
+/* The sizes as the models report them: 5 bits each, X lowest. */
+uint32_t skif_opts_dims_word(const struct skif_opts *o);
+
+/* Node id (coordinates packed 4 bits each, X lowest) of rank r, X fastest. */
+uint32_t skif_opts_node_id(const struct skif_opts *o, int r);
+
+/* The dimensions as text, e.g. "4x4x4". */
+void skif_opts_dims_str(const struct skif_opts *o, char *buf, size_t len);
+
+/* The model tag of a parsed command line, e.g. "t4x4" (build/models/<tag>). */
 void skif_opts_model_tag(const struct skif_opts *o, char *buf, size_t len);
 
 #endif /* SKIF_OPTS_H */

@@ -1,15 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
-// skif_sim_top: simulation top: the adapter network (rtl/skif_ring_net) with a
-// host shim per node. Only clock and reset come from C++; all host traffic
-// goes through the shims' DPI calls.
+// skif_sim_top: simulation top: the adapter network (rtl/router/skif_torus_net,
+// one adapter per node on a 1..4-D torus of routers) with a host shim per node.
+// Only clock and reset come from C++; all host traffic goes through the shims'
+// DPI calls (VPI under Icarus).
 module skif_sim_top #(
-  parameter int Nodes = 2  // nodes in the ring
+  parameter int NDims = 1,  // torus dimensions, 1..4
+  parameter int SizeX = 2,  // ring size in X, 2..16
+  parameter int SizeY = 1,  // ring size in Y (1 when NDims < 2)
+  parameter int SizeZ = 1,  // ring size in Z (1 when NDims < 3)
+  parameter int SizeW = 1,  // ring size in W (1 when NDims < 4)
+  localparam int Nodes = SizeX * SizeY * SizeZ * SizeW
 ) (
-  input  logic       clk_i,
-  input  logic       rst_ni,
-  output logic [7:0] nodes_o  // the node count this model was built for
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  output logic [19:0] dims_o,  // {W, Z, Y, X} sizes, 5 bits each: what this model was built for
+  output logic [15:0] dbgw_o,  // router debug bits per node (ports x VCs)
+  // router debug of every node (skif_torus_net): for the watchdog's report
+  output logic [Nodes*(2*NDims+1)*4-1:0] dbg_busy_o,
+  output logic [Nodes*(2*NDims+1)*4-1:0] dbg_move_o
 );
-  assign nodes_o = 8'(Nodes);
+  assign dbgw_o = 16'((2 * NDims + 1) * 4);
+  assign dims_o = {5'(SizeW), 5'(SizeZ), 5'(SizeY), 5'(SizeX)};
 
   logic [Nodes-1:0]    reg_req_valid, reg_req_ready, reg_req_write;
   logic [Nodes*12-1:0] reg_req_addr;
@@ -19,9 +30,11 @@ module skif_sim_top #(
   logic [Nodes*64-1:0] dma_req_addr, dma_req_wdata, dma_rsp_data;
   logic [Nodes*8-1:0]  dma_req_wstrb;
   logic [Nodes-1:0]    dma_rsp_valid, dma_rsp_err, irq;
-  logic [Nodes*32-1:0] ring_drop_cnt;  // packets dropped at injection (bad destination)
+  logic [Nodes*32-1:0] net_drop_cnt;  // per node: packets its router dropped (bad destination)
 
-  skif_ring_net #(.Nodes(Nodes)) u_net (
+  skif_torus_net #(
+    .NDims(NDims), .SizeX(SizeX), .SizeY(SizeY), .SizeZ(SizeZ), .SizeW(SizeW)
+  ) u_net (
     .clk_i, .rst_ni,
     .reg_req_valid_i(reg_req_valid), .reg_req_ready_o(reg_req_ready),
     .reg_req_write_i(reg_req_write), .reg_req_addr_i(reg_req_addr),
@@ -31,7 +44,8 @@ module skif_sim_top #(
     .dma_req_write_o(dma_req_write), .dma_req_addr_o(dma_req_addr),
     .dma_req_wdata_o(dma_req_wdata), .dma_req_wstrb_o(dma_req_wstrb),
     .dma_rsp_valid_i(dma_rsp_valid), .dma_rsp_data_i(dma_rsp_data),
-    .dma_rsp_err_i(dma_rsp_err), .irq_o(irq), .ring_drop_cnt_o(ring_drop_cnt)
+    .dma_rsp_err_i(dma_rsp_err), .irq_o(irq), .net_drop_cnt_o(net_drop_cnt),
+    .dbg_busy_o, .dbg_move_o
   );
 
   for (genvar i = 0; i < Nodes; i++) begin : g_shim

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "skif_dev.h"
 
@@ -101,8 +102,24 @@ netaddr_t SkifCh_Addr(int rank, int channel)
         errno = EINVAL;
         return (netaddr_t)-1;
     }
-    /* 1-D ring: the node id is the rank. */
-    return ((netaddr_t)rank << 8) | (netaddr_t)channel;
+    /* node id: the rank's coordinates (X fastest), 4 bits each */
+    const char *dims = getenv("SKIF_DIMS");
+    netaddr_t id = 0;
+    int r = rank, d = 0;
+    while (dims && *dims && d < 4) {
+        int k = atoi(dims);
+        if (k < 1)
+            break;
+        id |= (netaddr_t)(r % k) << (4 * d);
+        r /= k;
+        d++;
+        dims = strchr(dims, 'x');
+        if (dims)
+            dims++;
+    }
+    if (d == 0) /* no dimensions known: a ring */
+        id = (netaddr_t)rank;
+    return (id << 8) | (netaddr_t)channel;
 }
 
 ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *iov, int iov_count)

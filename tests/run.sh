@@ -109,7 +109,7 @@ t_simulator_under_valgrind() {
     # no uninitialised memory on a whole run
     expect_rc 0 valgrind -q --error-exitcode=9 --leak-check=full \
         --errors-for-leak-kinds=definite,indirect \
-        "$B/models/ring2/skifsim" -n 2 "$B/bin/greeting" || return 1
+        "$B/models/t2/skifsim" -n 2 "$B/bin/greeting" || return 1
     has "$T/out" "node 0: received"
 }
 t_wave_window_and_node() {
@@ -143,6 +143,46 @@ t_gtkw_missing_signal_caught() {
     { cat sim/gtkw/node.gtkw; echo "TOP.skif_sim_top.u_net.g_node[0].u_adapter.no_such_sig"; } >"$T/bad.gtkw"
     ! tests/check_gtkw.sh "$T/bad.gtkw" "$T/g.fst" >"$T/out" 2>&1 || fail "not caught" || return 1
     cat "$T/out"; has "$T/out" "names TOP.skif_sim_top.u_net.g_node[0].u_adapter.no_such_sig"
+}
+
+# ---------------------------------------------------------------- torus (router) runs
+t_torus_3x3_greeting_and_order() {
+    expect_rc 0 "$RUN" --dims 3x3 "$B/bin/greeting" || return 1
+    for r in 0 1 2 3 4 5 6 7 8; do
+        has "$T/out" "node $r: received \"Hello from node $(( (r + 8) % 9 ))\"" || return 1
+    done
+    expect_rc 0 "$RUN" --dims 3x3 "$B/tests/t_order" 100 || return 1
+    has "$T/out" "got 800 messages from 8 senders in order"
+}
+t_torus_bad_dims_rejected() {
+    local line
+    for line in "--dims 1x4" "--dims 4x17" "--dims 2x2x2x2x2" "--dims 16x16x2" "-n 17" "-n 8 --dims 3x3"; do
+        timeout 20 "$RUN" $line "$B/bin/greeting" >"$T/out" 2>"$T/err"
+        rc=$?
+        echo "skifrun $line -> $rc: $(head -1 "$T/err")"
+        [ $rc -eq 2 ] || fail "'skifrun $line' exited $rc, expected 2" || return 1
+    done
+}
+# skifnet: the torus fabric alone under synthetic traffic with a scoreboard
+# (every packet once, intact, right node, in order per pair) and a watchdog.
+skifnet_run() { # dims args...
+    local dims=$1; shift
+    expect_rc 0 "$B/netbench/$dims/skifnet" --dims "$dims" --warmup 500 --measure 3000 "$@"
+}
+for dims in 5 3x3 2x3x4 2x2x2x2; do
+    t=${dims//x/_}
+    eval "t_skifnet_${t}_uniform_past_saturation() { skifnet_run $dims --pattern uniform --load 0.9 --size 4 --drain 4000 && has \"\$T/out\" 'packets measured'; }"
+    eval "t_skifnet_${t}_tornado_and_bad_dst() { skifnet_run $dims --pattern tornado --load 0.8 --size 8 --bad-dst 20 --drain 4000 && has \"\$T/out\" 'bad-dst packets dropped'; }"
+done
+t_skifnet_bad_input() {
+    local D="$B/netbench/3x3/skifnet" line
+    for line in "--dims 4x4" "--dims 3x3 --load 0" "--dims 3x3 --load 2" "--dims 3x3 --size 0" \
+                "--dims 3x3 --pattern zigzag" "--dims 3x3 --bogus 1" "--dims 3x3 --pattern transpose --load" ; do
+        timeout 20 "$D" $line >"$T/out" 2>"$T/err"
+        rc=$?
+        echo "skifnet $line -> $rc: $(head -1 "$T/err")"
+        [ $rc -eq 2 ] || fail "'skifnet $line' exited $rc, expected 2" || return 1
+    done
 }
 
 # ---------------------------------------------------------------- Icarus (4-state) path
@@ -215,7 +255,7 @@ t_flitdec_malformed_values_raw() {
 # ---------------------------------------------------------------- bad input
 t_bad_command_lines() {
     local bad=("" "-n 1 $B/bin/greeting" "-n 99 $B/bin/greeting" "-n x $B/bin/greeting"
-               "--dims 3x3 $B/bin/greeting" "--dims 2x0 $B/bin/greeting" "--frob $B/bin/greeting"
+               "--dims 2x0 $B/bin/greeting" "--frob $B/bin/greeting"
                "-n 2" "-n 2 /nonexistent/prog" "-n 2 --wave out.vcd $B/bin/greeting")
     for line in "${bad[@]}"; do
         timeout 20 "$RUN" $line >"$T/out" 2>"$T/err"
@@ -240,6 +280,12 @@ t_watchdog_names_stuck_nodes() {
     has "$T/err" "watchdog: no program progressed for 20000 cycles" &&
         has "$T/err" "node 0: waiting for a device event" &&
         has "$T/err" "node 1: waiting for a device event" && has "$T/err" "STATUS=0x"
+}
+t_watchdog_names_stuck_router_vcs() {
+    # node 1 never receives: its RX ring fills, packets back up into the
+    # routers, the network stops; the report names the buffers that hold them
+    expect_rc 4 "$RUN" -n 3 --watchdog 20000 "$B/tests/t_fail" flood || return 1
+    has "$T/err" "RX ring full" && has "$T/err" "stuck: router of node 1 (id 0x1) input port"
 }
 t_max_cycles_stops() {
     expect_rc 3 "$RUN" -n 2 --max-cycles 5000 "$B/tests/t_fail" stuck || return 1

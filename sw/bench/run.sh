@@ -9,7 +9,7 @@ B=build/bench
 mkdir -p $B
 RUN=build/bin/skifrun
 export SKIF_ROOT=$PWD
-for n in 2 8; do make -s model MODEL=ring$n; done
+for n in 2 8; do make -s model MODEL=t$n; done
 
 csv=$B/sim.csv
 echo "run,nodes,msg_bytes,messages,cycles,msgs_per_cycle,bytes_per_cycle,cycles_per_s,startup_s,wall_s" >$csv

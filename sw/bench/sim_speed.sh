@@ -13,8 +13,8 @@ B=build/bench
 mkdir -p $B
 RUN=build/bin/skifrun
 export SKIF_ROOT=$PWD
-make -s build/models/ring2/skifsim build/models/ring2-mt/skifsim \
-    build/models/ring2-icarus/skifsim.vvp build/systemc/nodes2/skif_sc_platform build/tests/t_fail
+make -s build/models/t2/skifsim build/models/t2-mt/skifsim \
+    build/models/t2-icarus/skifsim.vvp build/systemc/nodes2/skif_sc_platform build/tests/t_fail
 field() { grep -o "\"$2\": [0-9.]*" "$1" | awk '{print $2}'; }
 csv=$B/sim-speed.csv
 echo "workload,simulator,cycles,wall_s,cycles_per_s,ratio_to_verilator" >$csv

@@ -35,7 +35,7 @@ module tb_skif_regs;
     .stat_base_o (stat_base), .tx_head_i (tx_head), .tx_busy_i (tx_busy), .tx_desc_err_i (tx_desc_err),
     .tx_dma_err_i (tx_dma_err), .tx_err_info_i (tx_info), .tx_pkt_i (tx_pkt), .tx_flit_i (tx_flit),
     .rx_tail_i (rx_tail), .rx_busy_i (rx_busy), .rx_stall_i (rx_stall), .rx_err_i (rx_err),
-    .rx_err_info_i (rx_info), .rx_pkt_i (rx_pkt), .stat_done_i (stat_done), .irq_o (irq)
+    .rx_err_info_i (rx_info), .rx_pkt_i (rx_pkt), .net_drop_i (1'b0), .stat_done_i (stat_done), .irq_o (irq)
   );
 
   int n_req = 0, n_rsp = 0, n_irq = 0;
@@ -78,7 +78,7 @@ module tb_skif_regs;
   function automatic bit assigned(input int a);
     case (a)
       'h00, 'h04, 'h08, 'h0C, 'h10, 'h14, 'h1C, 'h20, 'h24, 'h28, 'h2C, 'h30, 'h40, 'h44, 'h48, 'h4C, 'h50,
-      'h60, 'h64, 'h80, 'h84, 'h88, 'h8C: return 1'b1;
+      'h60, 'h64, 'h80, 'h84, 'h88, 'h8C, 'h90: return 1'b1;
       default: return 1'b0;
     endcase
   endfunction

@@ -5,7 +5,9 @@
  *   exit RANK    rank RANK exits with status 3; the others wait
  *   stuck        every rank waits for a message that never comes (watchdog)
  *   spin RANK    rank RANK spins outside the library for 3 s, then exits 0
- *   wait         every rank waits; for the test that kills the simulator */
+ *   wait         every rank waits; for the test that kills the simulator
+ *   flood        rank 0 sends to rank 1 forever; rank 1 never receives, so its
+ *                RX ring fills and packets back up into the routers */
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -20,7 +22,7 @@ int main(int argc, char **argv)
 {
     t_name = "t_fail";
     if (argc < 2 || !strcmp(argv[1], "--help")) {
-        printf("usage: t_fail crash|exit|spin RANK | stuck | wait\n");
+        printf("usage: t_fail crash|exit|spin RANK | stuck | wait | flood\n");
         return argc < 2 ? 2 : 0;
     }
     t_rank = SkifCh_Rank();
@@ -31,6 +33,18 @@ int main(int argc, char **argv)
         raise(SIGSEGV);
     if (!strcmp(argv[1], "exit") && t_rank == who)
         exit(3);
+    if (!strcmp(argv[1], "flood")) {
+        uint64_t word = 0;
+        struct iovec iov = {&word, sizeof(word)};
+        for (;;) {
+            if (t_rank == 0) {
+                if (SkifCh_Send(ch, SkifCh_Addr(1, 0), &iov, 1) < 0 && errno != EAGAIN)
+                    return 1;
+            } else if (SkifCh_Wait(ch, 0) < 0) {
+                return 1;
+            }
+        }
+    }
     if (!strcmp(argv[1], "spin")) {
         if (t_rank == who) {
             time_t t0 = time(NULL);

@@ -59,11 +59,27 @@ int main(void)
     CHECK(parse(&o, "-n 16 --max-cycles 5 --watchdog 9 --host-latency 2 -q p", err) == 0);
     CHECK(o.max_cycles == 5 && o.watchdog == 9 && o.host_latency == 2 && o.quiet);
 
+    char tag[64];
+    CHECK(parse(&o, "--dims 4x4x4 p", err) == 0 && o.nodes == 64 && o.ndims == 3);
+    CHECK(skif_opts_node_id(&o, 0) == 0 && skif_opts_node_id(&o, 5) == 0x011 &&
+          skif_opts_node_id(&o, 63) == 0x333 && skif_opts_node_id(&o, 16) == 0x100);
+    CHECK(skif_opts_dims_word(&o) == (4u | 4u << 5 | 4u << 10 | 1u << 15));
+    skif_opts_model_tag(&o, tag, sizeof(tag));
+    CHECK(!strcmp(tag, "t4x4x4"));
+    CHECK(parse(&o, "-n 5 --sim icarus p", err) == 0);
+    skif_opts_model_tag(&o, tag, sizeof(tag));
+    CHECK(!strcmp(tag, "t5-icarus"));
+    CHECK(parse(&o, "-n 16 --dims 16 --sim verilator-mt p", err) == 0);
+    skif_opts_model_tag(&o, tag, sizeof(tag));
+    CHECK(!strcmp(tag, "t16-mt"));
+    CHECK(parse(&o, "--dims 2x2x2x2 --trace-node 15 --wave w.fst p", err) == 0);
+
     bad("", "no program");
     bad("-n 4", "no program");
     bad("prog", "-n N");
-    bad("-n 1 p", "from 2 to 16");
-    bad("-n 17 p", "from 2 to 16");
+    bad("-n 1 p", "from 2 to 256");
+    bad("-n 17 p", "a ring has at most 16");
+    bad("-n 257 p", "from 2 to 256");
     bad("-n abc p", "-n 'abc'");
     bad("-n -3 p", "-n '-3'");
     bad("-n 4x p", "-n '4x'");
@@ -74,9 +90,9 @@ int main(void)
     bad("--dims x3 p", "separated by 'x'");
     bad("--dims 2x2x2x2x2 p", "at most 4");
     bad("--dims 17 p", "from 2 to 16");
-    bad("--dims 3x3 p", "torus router");
+    bad("--dims 17x2 p", "from 2 to 16");
     bad("-n 4 --dims 5 p", "does not match");
-    bad("--dims 4x4x4 p", "at most 16");
+    bad("--dims 16x16x2 p", "at most 256");
     bad("-n 2 --wave out.vcd p", "must end in .fst");
     bad("-n 2 --trace-node 1 p", "need --wave");
     bad("-n 2 --wave a.fst --trace-node 2 p", "only 2 nodes");

@@ -1,0 +1,122 @@
+`timescale 1ns/1ps
+// SPDX-License-Identifier: Apache-2.0
+// skif_torus_fabric: the routers of a whole 1..4-D torus, wired together.
+//
+// Handshake: per node, the router's local port (inj_* valid/ready, ej_*
+// valid/ready, data held while valid && !ready, `last` on the final flit),
+// flattened with node i in slice i. Node i is rank i in X-fastest order
+// (i = x + SizeX*(y + SizeY*(z + SizeZ*w))) and its node id is its packed
+// coordinates {w, z, y, x} (4 bits each). Router links use per-VC credits
+// (see skif_torus_router); every dimension has its wrap-around links.
+// drop_o/drop_cnt_o: packets dropped at injection for a bad dst.
+// dbg_busy_o/dbg_move_o: node i's router in slice i (Ports*TotalVcs bits).
+`include "skif_defs.vh"
+
+module skif_torus_fabric #(
+  parameter int NDims    = 2,  // torus dimensions used, 1..4 (X, Y, Z, W)
+  parameter int SizeX    = 4,  // ring size in X, 2..16
+  parameter int SizeY    = 4,  // ring size in Y, 2..16 if NDims >= 2, else 1
+  parameter int SizeZ    = 1,  // ring size in Z, 2..16 if NDims >= 3, else 1
+  parameter int SizeW    = 1,  // ring size in W, 2..16 if NDims == 4, else 1
+  parameter int VcDepth  = 4,  // flits per input VC buffer, 2..64
+  parameter int NumVcs   = 1,  // VCs per class, 1..4
+  parameter int Dateline = 1,  // 1: dateline VC classes; 0 only to demonstrate the deadlock
+  localparam int Nodes    = SizeX * SizeY * SizeZ * SizeW,
+  localparam int Links    = 2 * NDims,
+  localparam int Ports    = Links + 1,
+  localparam int TotalVcs = 4 * NumVcs,
+  localparam int VcW      = $clog2(TotalVcs),
+  localparam int DbgW     = Ports * TotalVcs
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  input  logic [Nodes-1:0]      inj_valid_i,
+  output logic [Nodes-1:0]      inj_ready_o,
+  input  logic [Nodes*64-1:0]   inj_data_i,
+  input  logic [Nodes-1:0]      inj_last_i,
+  output logic [Nodes-1:0]      ej_valid_o,
+  input  logic [Nodes-1:0]      ej_ready_i,
+  output logic [Nodes*64-1:0]   ej_data_o,
+  output logic [Nodes-1:0]      ej_last_o,
+  output logic [Nodes-1:0]      drop_o,
+  output logic [Nodes*32-1:0]   drop_cnt_o,
+  output logic [Nodes*DbgW-1:0] dbg_busy_o,
+  output logic [Nodes*DbgW-1:0] dbg_move_o
+);
+  // rank strides of the dimensions
+  localparam int StrZ = SizeX * SizeY;
+  localparam int StrW = SizeX * SizeY * SizeZ;
+
+  // Links, indexed by the sending router and its port: lk_*[i*Links + j] is
+  // router i's out port j; cr_*[i*Links + j] is router i's credit output for
+  // its in port j.
+  logic [Nodes*Links-1:0]     lk_valid, lk_last, cr_valid;
+  logic [Nodes*Links*64-1:0]  lk_data;
+  logic [Nodes*Links*VcW-1:0] lk_vc, cr_vc;
+
+  for (genvar i = 0; i < Nodes; i++) begin : g_node
+    // node id: packed coordinates of rank i
+    localparam logic [15:0] Id = {4'(i / StrW), 4'((i / StrZ) % SizeZ), 4'((i / SizeX) % SizeY), 4'(i % SizeX)};
+
+    logic [Links-1:0]     in_valid, in_last, oc_valid;
+    logic [Links*64-1:0]  in_data;
+    logic [Links*VcW-1:0] in_vc, oc_vc;
+
+    // In port j is fed by the neighbour through port j, from its port j^1;
+    // the credits of our out port j come from that neighbour's in port j^1.
+    for (genvar j = 0; j < Links; j++) begin : g_port
+      localparam int D   = j / 2;
+      localparam int Sz  = (D == 0) ? SizeX : (D == 1) ? SizeY : (D == 2) ? SizeZ : SizeW;
+      localparam int Str = (D == 0) ? 1 : (D == 1) ? SizeX : (D == 2) ? StrZ : StrW;
+      localparam int C   = (i / Str) % Sz;                               // own coordinate
+      localparam int Nc  = (j % 2 == 0) ? (C + 1) % Sz : (C + Sz - 1) % Sz; // neighbour's
+      localparam int Nb  = i + (Nc - C) * Str;                           // neighbour's rank
+      localparam int Src = Nb * Links + (j ^ 1);
+      assign in_valid[j]              = lk_valid[Src];
+      assign in_last[j]               = lk_last[Src];
+      assign in_data[j*64 +: 64]      = lk_data[Src*64 +: 64];
+      assign in_vc[j*VcW +: VcW]      = lk_vc[Src*VcW +: VcW];
+      assign oc_valid[j]              = cr_valid[Src];
+      assign oc_vc[j*VcW +: VcW]      = cr_vc[Src*VcW +: VcW];
+    end
+
+    skif_torus_router #(
+      .NDims    (NDims),
+      .SizeX    (SizeX),
+      .SizeY    (SizeY),
+      .SizeZ    (SizeZ),
+      .SizeW    (SizeW),
+      .VcDepth  (VcDepth),
+      .NumVcs   (NumVcs),
+      .Dateline (Dateline)
+    ) u_router (
+      .clk_i              (clk_i),
+      .rst_ni             (rst_ni),
+      .node_id_i          (Id),
+      .out_valid_o        (lk_valid[i*Links +: Links]),
+      .out_data_o         (lk_data[i*Links*64 +: Links*64]),
+      .out_last_o         (lk_last[i*Links +: Links]),
+      .out_vc_o           (lk_vc[i*Links*VcW +: Links*VcW]),
+      .out_credit_valid_i (oc_valid),
+      .out_credit_vc_i    (oc_vc),
+      .in_valid_i         (in_valid),
+      .in_data_i          (in_data),
+      .in_last_i          (in_last),
+      .in_vc_i            (in_vc),
+      .in_credit_valid_o  (cr_valid[i*Links +: Links]),
+      .in_credit_vc_o     (cr_vc[i*Links*VcW +: Links*VcW]),
+      .inj_valid_i        (inj_valid_i[i]),
+      .inj_ready_o        (inj_ready_o[i]),
+      .inj_data_i         (inj_data_i[i*64 +: 64]),
+      .inj_last_i         (inj_last_i[i]),
+      .ej_valid_o         (ej_valid_o[i]),
+      .ej_ready_i         (ej_ready_i[i]),
+      .ej_data_o          (ej_data_o[i*64 +: 64]),
+      .ej_last_o          (ej_last_o[i]),
+      .drop_o             (drop_o[i]),
+      .drop_cnt_o         (drop_cnt_o[i*32 +: 32]),
+      .dbg_busy_o         (dbg_busy_o[i*DbgW +: DbgW]),
+      .dbg_move_o         (dbg_move_o[i*DbgW +: DbgW])
+    );
+  end
+endmodule

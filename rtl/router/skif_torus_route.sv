@@ -1,0 +1,135 @@
+`timescale 1ns/1ps
+// SPDX-License-Identifier: Apache-2.0
+// skif_torus_route: route computation of the torus router for one header flit.
+//
+// Handshake: none (combinational). From the header's dst/src/kind, the node's
+// own id and the port and VC the header came in on, gives the output port and
+// output VC (dimension order X, Y, Z, W; shortest way round each ring, ties
+// at distance Size/2 go PLUS; dateline VC classes), the VC a freshly injected
+// packet uses at the local input port, and whether dst lies outside the torus.
+//
+// Port numbering (Ports = 2*NDims + 1): port 2d is dimension d PLUS (towards
+// coordinate +1), port 2d+1 dimension d MINUS, port 2*NDims the local port.
+// VC numbering (TotalVcs = 4*NumVcs): vc = class*NumVcs + sub, class 0/1 =
+// message before/after the dateline, 2 = collective towards the root
+// (SKIF_KIND_COLL_UP), 3 = collective away from the root (SKIF_KIND_COLL_DOWN);
+// sub = (xor of the four nibbles of src ^ dst) % NumVcs, fixed per flow.
+// See docs/router.md.
+`include "skif_defs.vh"
+
+module skif_torus_route #(
+  parameter int NDims    = 2,  // torus dimensions used, 1..4 (X, Y, Z, W)
+  parameter int SizeX    = 4,  // ring size in X, 2..16
+  parameter int SizeY    = 4,  // ring size in Y, 2..16 if NDims >= 2, else 1
+  parameter int SizeZ    = 1,  // ring size in Z, 2..16 if NDims >= 3, else 1
+  parameter int SizeW    = 1,  // ring size in W, 2..16 if NDims == 4, else 1
+  parameter int NumVcs   = 1,  // VCs per class, 1..4
+  parameter int Dateline = 1,  // 1: dateline class switch; 0 only to demonstrate the deadlock
+  localparam int Ports    = 2 * NDims + 1,
+  localparam int PortW    = $clog2(Ports),
+  localparam int TotalVcs = 4 * NumVcs,
+  localparam int VcW      = $clog2(TotalVcs)
+) (
+  input  logic [15:0]      node_id_i,  // own coordinates: x [3:0], y [7:4], z [11:8], w [15:12]
+  input  logic [15:0]      dst_i,      // header dst node
+  input  logic [15:0]      src_i,      // header src node
+  input  logic [3:0]       kind_i,     // header kind
+  input  logic [PortW-1:0] in_port_i,  // port the header arrived on
+  input  logic [VcW-1:0]   in_vc_i,    // VC the header arrived on
+  output logic [PortW-1:0] port_o,     // output port
+  output logic [VcW-1:0]   vc_o,       // output VC (0 when port_o is the local port)
+  output logic [VcW-1:0]   inj_vc_o,   // VC of the local input port for an injected packet
+  output logic             bad_o       // dst outside the torus
+);
+  localparam int LocalPort = 2 * NDims;
+
+`ifndef SYNTHESIS
+  if (NDims < 1 || NDims > 4) begin : g_bad_ndims
+    `SKIF_BAD_PARAM("skif_torus NDims=%0d out of range 1..4", NDims)
+  end
+  if (SizeX < 2 || SizeX > 16) begin : g_bad_sx
+    `SKIF_BAD_PARAM("skif_torus SizeX=%0d out of range 2..16", SizeX)
+  end
+  if ((NDims >= 2) ? (SizeY < 2 || SizeY > 16) : (SizeY != 1)) begin : g_bad_sy
+    `SKIF_BAD_PARAM("skif_torus SizeY=%0d must be 2..16 if NDims >= 2, else 1", SizeY)
+  end
+  if ((NDims >= 3) ? (SizeZ < 2 || SizeZ > 16) : (SizeZ != 1)) begin : g_bad_sz
+    `SKIF_BAD_PARAM("skif_torus SizeZ=%0d must be 2..16 if NDims >= 3, else 1", SizeZ)
+  end
+  if ((NDims >= 4) ? (SizeW < 2 || SizeW > 16) : (SizeW != 1)) begin : g_bad_sw
+    `SKIF_BAD_PARAM("skif_torus SizeW=%0d must be 2..16 if NDims == 4, else 1", SizeW)
+  end
+  if (NumVcs < 1 || NumVcs > 4) begin : g_bad_vcs
+    `SKIF_BAD_PARAM("skif_torus NumVcs=%0d out of range 1..4", NumVcs)
+  end
+  if (Dateline != 0 && Dateline != 1) begin : g_bad_dateline
+    `SKIF_BAD_PARAM("skif_torus Dateline=%0d must be 0 or 1", Dateline)
+  end
+`endif
+
+  // ring sizes, 5 bits per dimension (a constant: no function is called at
+  // run time, so the simulator's code stays the same for every instance)
+  localparam logic [19:0] Sizes = {5'(SizeW), 5'(SizeZ), 5'(SizeY), 5'(SizeX)};
+
+  logic             coll, up, found, plus, wrap, same_dim, in_post;
+  logic [15:0]      fl;
+  logic [3:0]       hash, me_c, dst_c;
+  logic [4:0]       sz, dplus;
+  logic [1:0]       cls, kcls;
+  logic [VcW-1:0]   sub;
+  logic [PortW-1:0] port;
+
+  assign up   = (kind_i == `SKIF_KIND_COLL_UP);
+  assign coll = up || (kind_i == `SKIF_KIND_COLL_DOWN);
+  assign kcls = !coll ? 2'd0 : (up ? 2'd2 : 2'd3);
+
+  // Flow hash: the same for every packet of a (src, dst) pair, at every hop.
+  assign fl   = src_i ^ dst_i;
+  assign hash = fl[3:0] ^ fl[7:4] ^ fl[11:8] ^ fl[15:12];
+  assign sub  = VcW'(hash % 4'(NumVcs));
+
+  // The header came in on a port of the dimension it still travels in, in
+  // class 1 (it already crossed that ring's wrap link).
+  assign in_post = (in_vc_i >= VcW'(NumVcs)) && (in_vc_i < VcW'(2 * NumVcs));
+
+  always @(*) begin
+    found    = 1'b0;
+    bad_o    = 1'b0;
+    port     = PortW'(LocalPort);
+    cls      = 2'd0;
+    plus     = 1'b0;
+    wrap     = 1'b0;
+    same_dim = 1'b0;
+    dplus    = 5'd0;
+    for (int d = 0; d < 4; d++) begin
+      me_c  = node_id_i[4*d +: 4];
+      dst_c = dst_i[4*d +: 4];
+      sz    = Sizes[5*d +: 5];
+      if (d >= NDims) begin
+        if (dst_c != 4'd0) bad_o = 1'b1;
+      end else begin
+        if ({1'b0, dst_c} >= sz) bad_o = 1'b1;
+        if (!found && dst_c != me_c) begin
+          found = 1'b1;
+          // distance going PLUS, 1..sz-1
+          dplus = (dst_c >= me_c) ? {1'b0, dst_c} - {1'b0, me_c}
+                                  : {1'b0, dst_c} + sz - {1'b0, me_c};
+          // messages: shortest way, PLUS at exactly half the ring;
+          // collectives: never across the wrap link (see docs/router.md)
+          plus = coll ? (dst_c > me_c) : ({dplus, 1'b0} <= {1'b0, sz});
+          port = plus ? PortW'(2 * d) : PortW'(2 * d + 1);
+          // this hop uses the ring's wrap link (size-1 -> 0 PLUS, 0 -> size-1 MINUS)
+          wrap = plus ? ({1'b0, me_c} == sz - 5'd1) : (me_c == 4'd0);
+          same_dim = (in_port_i != PortW'(LocalPort)) && (in_port_i[PortW-1:1] == (PortW-1)'(d));
+          if (coll)                                         cls = kcls;
+          else if (Dateline != 0 && (wrap || (same_dim && in_post))) cls = 2'd1;
+          else                                              cls = 2'd0;
+        end
+      end
+    end
+  end
+
+  assign port_o   = port;
+  assign vc_o     = found ? VcW'(cls) * VcW'(NumVcs) + sub : '0;
+  assign inj_vc_o = VcW'(kcls) * VcW'(NumVcs) + sub;
+endmodule

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# build_model.sh TAG: build the simulator for a network tag, as skifrun names
+# them: tX[xY[xZ[xW]]] (Verilator), ...-mt (Verilator, 2 threads), ...-icarus
+# (Icarus, with the VPI kernel). Output: build/models/TAG/skifsim[.vvp].
+# Called by make (make model MODEL=TAG) and, through it, by skifrun.
+set -eu
+cd "$(dirname "$0")/.."
+tag=$1
+base=${tag%-icarus}; base=${base%-mt}
+dims=${base#t}
+IFS=x read -r -a d <<<"$dims"
+nd=${#d[@]}
+[ "${base:0:1}" = t ] && [ "$nd" -ge 1 ] && [ "$nd" -le 4 ] ||
+    { echo "build_model: bad model tag '$tag' (expected e.g. t4, t4x4, t2x3x4-icarus)" >&2; exit 2; }
+for v in "${d[@]}"; do
+    case $v in [2-9] | 1[0-6]) ;; *) echo "build_model: size '$v' in '$tag' is not 2..16" >&2; exit 2 ;; esac
+done
+while [ ${#d[@]} -lt 4 ]; do d+=(1); done
+out=build/models/$tag
+mkdir -p "$out"
+# the Verilated makefile does not relink when only our C library changed
+rm -f "$out/skifsim" "$out/skifnet"
+RTL=$(cat rtl/files.txt)
+SIM="sim/skif_host_shim.sv sim/skif_sim_top.sv"
+case $tag in
+*-icarus)
+    echo "iverilog: building the $dims torus model ($out/skifsim.vvp)"
+    iverilog -g2012 -DSKIF_VPI -Irtl -Isim -s skif_icarus_top \
+        -Pskif_icarus_top.NDims="$nd" -Pskif_icarus_top.SizeX="${d[0]}" \
+        -Pskif_icarus_top.SizeY="${d[1]}" -Pskif_icarus_top.SizeZ="${d[2]}" \
+        -Pskif_icarus_top.SizeW="${d[3]}" -L build/vpi -m skif -o "$out/skifsim.vvp" \
+        $RTL $SIM sim/skif_icarus_top.sv >"$out/build.log" 2>&1 ||
+        { tail -30 "$out/build.log"; exit 1; }
+    ;;
+*)
+    threads=()
+    [ "${tag%-mt}" != "$tag" ] && threads=(--threads 2 -LDFLAGS -pthread)
+    echo "verilator: building the $dims torus model${threads:+ with 2 threads} ($out/skifsim)"
+    verilator --cc --exe --build -j 2 --top-module skif_sim_top -Irtl -Isim --trace-fst \
+        -O3 --x-assign fast --x-initial fast -Wno-fatal ${VFLAGS_EXTRA:-} "${threads[@]}" \
+        -GNDims="$nd" -GSizeX="${d[0]}" -GSizeY="${d[1]}" -GSizeZ="${d[2]}" -GSizeW="${d[3]}" \
+        -CFLAGS "-O2 -I$PWD/csrc -I$PWD/driver -I$PWD/sim" \
+        -Mdir "$out/obj" -o "$PWD/$out/skifsim" sim/sim.vlt $RTL $SIM "$PWD/csrc/sim_main.cpp" \
+        "$PWD/build/lib/libskifsim.a" >"$out/build.log" 2>&1 ||
+        { tail -40 "$out/build.log"; exit 1; }
+    ;;
+esac

@@ -1,0 +1,237 @@
+`timescale 1ns/1ps
+// SPDX-License-Identifier: Apache-2.0
+// tb_router_route: skif_torus_route against a behavioural model, for every
+// (src, dst) pair of a torus and every kind (message, collective up/down).
+//
+// Walks each packet hop by hop through the route function (output port ->
+// neighbour, arriving on the opposite port with the VC chosen): every hop's
+// port and VC equal the model's (dimension order X, Y, Z, W; shortest way
+// round, PLUS at exactly half the ring; class 0 until the hop that crosses the
+// ring's wrap link, class 1 from that hop until the packet leaves the
+// dimension; collectives never cross a wrap link and keep class 2/3; sub-VC
+// from the flow hash), the path has the model's length and ends at dst, the
+// injection VC and the bad-dst flag are right. Then builds the channel
+// dependency graph (link channel = router, port, VC; an edge for every pair of
+// consecutive hops of every route) and checks it is acyclic (Dally-Seitz:
+// no deadlock); the same check on the route function built with Dateline=0
+// must find a cycle whenever a ring has 4 or more nodes (it would deadlock).
+`include "skif_defs.vh"
+
+module tb_router_route;
+  parameter int NDIMS = 2;
+  parameter int SX    = 3;
+  parameter int SY    = 3;
+  parameter int SZ    = 1;
+  parameter int SW    = 1;
+  parameter int NVCS  = 1;
+
+  localparam int N     = SX * SY * SZ * SW;
+  localparam int Links = 2 * NDIMS;
+  localparam int Ports = Links + 1;
+  localparam int PortW = $clog2(Ports);
+  localparam int TV    = 4 * NVCS;
+  localparam int VcW   = $clog2(TV);
+  localparam int NCH   = N * Links * TV;   // link channels
+  localparam int EMAX  = N * N * 3 * 4 * 8; // dependency edges, upper bound
+
+  int errors = 0;
+  `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
+
+  // ---------------------------------------------------------------- geometry model
+  function automatic int dsz(input int d);
+    case (d) 0: return SX; 1: return SY; 2: return SZ; default: return SW; endcase
+  endfunction
+  function automatic int crd(input int r, input int d);
+    int s; s = 1;
+    for (int k = 0; k < d; k++) s = s * dsz(k);
+    return (r / s) % dsz(d);
+  endfunction
+  function automatic int step(input int r, input int d, input int dir);  // dir +1 / -1
+    int s, c; s = 1;
+    for (int k = 0; k < d; k++) s = s * dsz(k);
+    c = crd(r, d);
+    return r + (((c + dir + dsz(d)) % dsz(d)) - c) * s;
+  endfunction
+  function automatic logic [15:0] nid(input int r);
+    logic [15:0] id; id = 0;
+    for (int d = 0; d < 4; d++) id[4*d +: 4] = 4'(crd(r, d));
+    return id;
+  endfunction
+  function automatic int sub_of(input logic [15:0] s, input logic [15:0] t);
+    logic [15:0] f; f = s ^ t;
+    return int'(f[3:0] ^ f[7:4] ^ f[11:8] ^ f[15:12]) % NVCS;
+  endfunction
+
+  // ---------------------------------------------------------------- DUTs
+  logic [15:0]      node_id, dst, src;
+  logic [3:0]       kind;
+  logic [PortW-1:0] in_port;
+  logic [VcW-1:0]   in_vc;
+  wire  [PortW-1:0] port, port0;
+  wire  [VcW-1:0]   vc, inj_vc, vc0, inj_vc0;
+  wire              bad, bad0;
+
+  skif_torus_route #(
+    .NDims (NDIMS), .SizeX (SX), .SizeY (SY), .SizeZ (SZ), .SizeW (SW), .NumVcs (NVCS), .Dateline (1)
+  ) u_route (
+    .node_id_i (node_id), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
+    .in_vc_i (in_vc), .port_o (port), .vc_o (vc), .inj_vc_o (inj_vc), .bad_o (bad)
+  );
+
+  // the same function without the dateline (the deadlock-prone reference)
+  skif_torus_route #(
+    .NDims (NDIMS), .SizeX (SX), .SizeY (SY), .SizeZ (SZ), .SizeW (SW), .NumVcs (NVCS), .Dateline (0)
+  ) u_route_nodl (
+    .node_id_i (node_id), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
+    .in_vc_i (in_vc), .port_o (port0), .vc_o (vc0), .inj_vc_o (inj_vc0), .bad_o (bad0)
+  );
+
+  // ---------------------------------------------------------------- dependency graphs
+  int e_src [2][EMAX];
+  int e_dst [2][EMAX];
+  int ne [2];
+
+  function automatic int chan(input int r, input int p, input int v);
+    return (r * Links + p) * TV + v;
+  endfunction
+
+  // Kahn: remove channels without incoming edges; leftovers lie on a cycle.
+  function automatic int cyclic_left(input int g);
+    int indeg [NCH];
+    bit gone [NCH];
+    int left, progress;
+    for (int c = 0; c < NCH; c++) begin indeg[c] = 0; gone[c] = 0; end
+    for (int e = 0; e < ne[g]; e++) indeg[e_dst[g][e]]++;
+    left = NCH;
+    progress = 1;
+    while (progress) begin
+      progress = 0;
+      for (int c = 0; c < NCH; c++) begin
+        if (!gone[c] && indeg[c] == 0) begin
+          gone[c] = 1; left--; progress = 1;
+          for (int e = 0; e < ne[g]; e++) if (e_src[g][e] == c) indeg[e_dst[g][e]]--;
+        end
+      end
+    end
+    return left;
+  endfunction
+
+  // ---------------------------------------------------------------- walk
+  // g = 0: the real route function, checked against the model; g = 1: no
+  // dateline, only its dependency graph is recorded.
+  task automatic walk(input int s, input int t, input int kd, input int g);
+    int cur, hops, exp_hops, d, c, tc, dp, dir, cls, ep, ev, prev_ch, ch, guard;
+    bit plus, crossed [4];
+    bit coll, done;
+    coll = (kd != `SKIF_KIND_MSG);
+    src = nid(s); dst = nid(t); kind = 4'(kd);
+    cur = s; hops = 0; prev_ch = -1;
+    in_port = PortW'(Links);
+    in_vc = '0;
+    for (int k = 0; k < 4; k++) crossed[k] = 0;
+    node_id = nid(cur);
+    #1;
+    if (g == 0) begin
+      `CHECK(!bad, ("%0d -> %0d: bad_o for a valid dst", s, t))
+      cls = (kd == `SKIF_KIND_COLL_UP) ? 2 : (kd == `SKIF_KIND_COLL_DOWN) ? 3 : 0;
+      `CHECK(inj_vc == VcW'(cls * NVCS + sub_of(src, dst)), ("%0d -> %0d kind %0d: inj_vc %0d", s, t, kd, inj_vc))
+      in_vc = inj_vc;
+    end else begin
+      in_vc = inj_vc0;
+    end
+    exp_hops = 0;
+    for (int k = 0; k < NDIMS; k++) begin
+      c = crd(s, k); tc = crd(t, k); dp = (tc - c + dsz(k)) % dsz(k);
+      exp_hops += coll ? ((tc > c) ? tc - c : c - tc) : ((2 * dp <= dsz(k)) ? dp : dsz(k) - dp);
+    end
+    guard = 0;
+    done = 0;
+    while (!done) begin
+      node_id = nid(cur);
+      #1;
+      // model: the first dimension still to correct
+      d = -1;
+      for (int k = NDIMS - 1; k >= 0; k--) if (crd(cur, k) != crd(t, k)) d = k;
+      if (d < 0) begin
+        ep = Links; ev = 0;
+      end else begin
+        c = crd(cur, d); tc = crd(t, d); dp = (tc - c + dsz(d)) % dsz(d);
+        if (coll) plus = tc > c;
+        else      plus = (dp < dsz(d) - dp) || (dp == dsz(d) - dp);  // tie: PLUS
+        dir = plus ? 1 : -1;
+        if ((plus && c == dsz(d) - 1) || (!plus && c == 0)) crossed[d] = crossed[d] + 1;  // this hop wraps
+        if (coll) cls = (kd == `SKIF_KIND_COLL_UP) ? 2 : 3;
+        else      cls = (crossed[d] != 0) ? 1 : 0;
+        ep = plus ? 2 * d : 2 * d + 1;
+        ev = cls * NVCS + sub_of(src, dst);
+        if (g == 0) `CHECK(!(coll && crossed[d] != 0), ("%0d -> %0d: collective crosses a wrap link", s, t))
+      end
+      if (g == 0) begin
+        `CHECK(port == PortW'(ep) && vc == VcW'(ev), ("%0d -> %0d kind %0d at node %0d (in port %0d vc %0d): port %0d vc %0d, model port %0d vc %0d",
+               s, t, kd, cur, in_port, in_vc, port, vc, ep, ev))
+      end
+      // follow the DUT's choice (the model's when they differ would hide nothing: errors are counted)
+      ep = (g == 0) ? int'(port) : int'(port0);
+      ev = (g == 0) ? int'(vc) : int'(vc0);
+      if (ep == Links) done = 1;
+      else begin
+      ch = chan(cur, ep, ev);
+      if (prev_ch >= 0) begin
+        e_src[g][ne[g]] = prev_ch; e_dst[g][ne[g]] = ch; ne[g]++;
+      end
+      prev_ch = ch;
+      cur = step(cur, ep / 2, (ep % 2 == 0) ? 1 : -1);
+      in_port = PortW'(ep ^ 1);
+      in_vc = VcW'(ev);
+      hops++;
+      guard++;
+      if (guard > 64) begin errors++; $error("%0d -> %0d: route does not terminate", s, t); done = 1; end
+      end
+    end
+    if (g == 0) begin
+      `CHECK(cur == t, ("%0d -> %0d: ended at %0d", s, t, cur))
+      `CHECK(hops == exp_hops, ("%0d -> %0d kind %0d: %0d hops, model %0d", s, t, kd, hops, exp_hops))
+      for (int k = 0; k < 4; k++) `CHECK(crossed[k] <= 1, ("%0d -> %0d: wraps twice in dimension %0d", s, t, k))
+    end
+  endtask
+
+  int npairs, left0, left1, big, nbad;
+  logic [15:0] bid;
+  initial begin
+    ne[0] = 0; ne[1] = 0; npairs = 0;
+    for (int s = 0; s < N; s++)
+      for (int t = 0; t < N; t++)
+        for (int k = 0; k < 3; k++) begin
+          walk(s, t, (k == 0) ? `SKIF_KIND_MSG : (k == 1) ? `SKIF_KIND_COLL_UP : `SKIF_KIND_COLL_DOWN, 0);
+          walk(s, t, (k == 0) ? `SKIF_KIND_MSG : (k == 1) ? `SKIF_KIND_COLL_UP : `SKIF_KIND_COLL_DOWN, 1);
+          npairs++;
+        end
+
+    // bad destinations: every id with a coordinate outside the torus
+    nbad = 0;
+    node_id = nid(0); src = nid(0); kind = `SKIF_KIND_MSG; in_port = PortW'(Links); in_vc = '0;
+    for (int id = 0; id < 65536; id += 7) begin
+      bit ok; ok = 1;
+      for (int d = 0; d < 4; d++) begin
+        if (d >= NDIMS && ((id >> (4 * d)) & 15) != 0) ok = 0;
+        if (d < NDIMS && ((id >> (4 * d)) & 15) >= dsz(d)) ok = 0;
+      end
+      dst = 16'(id);
+      #1;
+      `CHECK(bad == !ok, ("dst %h: bad_o %b", id, bad))
+      if (!ok) nbad++;
+    end
+
+    left0 = cyclic_left(0);
+    left1 = cyclic_left(1);
+    big = 0;
+    for (int d = 0; d < NDIMS; d++) if (dsz(d) >= 4) big = 1;
+    `CHECK(left0 == 0, ("channel dependency graph with the dateline has a cycle (%0d channels on or behind cycles)", left0))
+    if (big) `CHECK(left1 > 0, ("without the dateline the graph should have a cycle"))
+    $display("tb_router_route NDIMS=%0d %0dx%0dx%0dx%0d NVCS=%0d: %0d routes (x3 kinds) checked, %0d bad ids; CDG %0d edges acyclic; without dateline %0d channels cyclic",
+             NDIMS, SX, SY, SZ, SW, NVCS, npairs / 3, nbad, ne[0], left1);
+    if (errors > 0) $fatal(1, "tb_router_route: %0d errors", errors);
+    $display("PASS tb_router_route");
+    $finish;
+  end
+endmodule
