@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -275,16 +276,17 @@ static int wait_running(struct node *nd)
     double start = sim_wall();
     int warned = 0;
     struct skif_ctrl_page *cp = nd->cp;
-    /* The simulator has nothing else to do while a program runs: it polls the
-     * mailbox for up to SIM_SPIN_S before it sleeps, which saves a wake-up
-     * (tens of microseconds on an idle machine) on most releases. Only this one
-     * process spins, so it never starves the program it waits for. */
+    /* Unpinned (--cpu any), the simulator polls the mailbox for up to
+     * SIM_SPIN_S before it sleeps, which saves a wake-up across CPUs (tens of
+     * microseconds on an idle machine) on most releases. Pinned, the program
+     * runs on this CPU, so the simulator sleeps at once. */
     for (int i = 0; i < skif_spin_loops(); i++) {
         if (request_ready(nd))
             return on_request(nd);
         skif_cpu_relax();
     }
-    for (double until = sim_wall() + SIM_SPIN_S; sim_wall() < until;) {
+    double spin_s = g_sim.pinned ? 0 : SIM_SPIN_S;
+    for (double until = sim_wall() + spin_s; sim_wall() < until;) {
         for (int i = 0; i < 64; i++) {
             if (request_ready(nd))
                 return on_request(nd);
@@ -565,6 +567,29 @@ int sim_sync(void)
     return g_sim.phase == PHASE_DONE ? SIM_DONE : SIM_STEP;
 }
 
+/* Only one process of a run works at a time (the simulator, or the one
+ * program it released), so the run loses nothing on one CPU and gains the
+ * cheapest hand-overs: a wake-up on the same CPU is a direct switch, while
+ * one across CPUs costs tens of microseconds on an idle virtual machine
+ * (docs/architecture.md). The programs inherit the mask. A multi-threaded
+ * model is left free unless --cpu names a CPU. */
+static void pin_cpu(void)
+{
+    int cpu = g_sim.opt.cpu;
+    if (cpu == SKIF_CPU_ANY || (cpu == SKIF_CPU_HERE && g_sim.opt.threads))
+        return;
+    if (cpu == SKIF_CPU_HERE)
+        cpu = sched_getcpu();
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (cpu < 0 || sched_setaffinity(0, sizeof(set), &set) < 0)
+        fprintf(stderr, "skifsim: notice: cannot run on CPU %d (%s); running unpinned\n", cpu,
+                strerror(errno));
+    else
+        g_sim.pinned = 1;
+}
+
 int sim_init(int argc, char **argv)
 {
     char err[256];
@@ -599,6 +624,7 @@ int sim_init(int argc, char **argv)
     for (int i = 0; i < g_sim.n; i++)
         if (hostmem_init(&g_sim.nodes[i], &g_sim.opt, i) < 0)
             return -SKIF_EXIT_SIM;
+    pin_cpu();
     return 0;
 }
 

@@ -98,6 +98,7 @@ struct sim {
     int n;
     uint64_t now;          /* current cycle */
     uint64_t last_release; /* cycle of the last release (watchdog) */
+    int pinned;            /* the run is pinned to one CPU (--cpu) */
     uint64_t n_releases;
     uint64_t half_lat; /* host latency / 2 */
     double t0;         /* wall clock at launcher start */

@@ -35,6 +35,9 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "  --stall-warn S       notice when a program runs S wall seconds without\n"
             "                       entering the driver (default 10)\n"
             "  --stats FILE         write run statistics as JSON\n"
+            "  --cpu N|any          run the simulator and all programs on CPU N (default:\n"
+            "                       the CPU it starts on; only one of them runs at a time,\n"
+            "                       and hand-overs on one CPU are fastest); any: no pinning\n"
             "  --sim SIM            the RTL simulator: verilator (default), verilator-mt\n"
             "                       (Verilator with 2 threads), icarus (4-state: any X or\n"
             "                       Z reaching the host stops the run)\n"
@@ -102,6 +105,7 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
     o->clock_mhz = 250;
     o->mem_mb = 16;
     o->stall_warn = 10;
+    o->cpu = SKIF_CPU_HERE;
     for (int i = 0; i < 4; i++)
         o->dims[i] = 1;
 
@@ -131,7 +135,8 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
                     !strcmp(a, "--trace-node") || !strcmp(a, "--max-cycles") ||
                     !strcmp(a, "--watchdog") || !strcmp(a, "--host-latency") ||
                     !strcmp(a, "--clock-mhz") || !strcmp(a, "--mem-mb") ||
-                    !strcmp(a, "--stall-warn") || !strcmp(a, "--stats") || !strcmp(a, "--sim");
+                    !strcmp(a, "--stall-warn") || !strcmp(a, "--stats") || !strcmp(a, "--sim") ||
+                    !strcmp(a, "--cpu");
         if (!known)
             return fail(err, errlen, "unknown option '%s'", a);
         if (!v)
@@ -152,6 +157,14 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
             o->wave = v;
         } else if (!strcmp(a, "--stats")) {
             o->stats = v;
+        } else if (!strcmp(a, "--cpu")) {
+            if (!strcmp(v, "any"))
+                o->cpu = SKIF_CPU_ANY;
+            else if (parse_u64(v, 0, 1023, &x) < 0)
+                return fail(err, errlen, "--cpu '%s': expected a CPU number (0..1023) or 'any'",
+                            v);
+            else
+                o->cpu = (int)x;
         } else if (!strcmp(a, "--sim")) {
             if (strcmp(v, "verilator") && strcmp(v, "verilator-mt") && strcmp(v, "icarus"))
                 return fail(err, errlen, "--sim '%s': expected verilator, verilator-mt or icarus",

@@ -13,6 +13,8 @@
 #define SKIF_TORUS_NODES_MAX 256 /* --dims: at most this many nodes (one process each) */
 #define SKIF_DIM_MIN 2
 #define SKIF_DIM_MAX 16
+#define SKIF_CPU_HERE (-1) /* pin the run to the CPU the simulator starts on */
+#define SKIF_CPU_ANY (-2)  /* do not pin */
 
 struct skif_opts {
     int nodes;             /* -n: number of nodes */
@@ -32,6 +34,7 @@ struct skif_opts {
     int quiet;             /* -q: no summary */
     int icarus;            /* --sim icarus: run the model under Icarus (4-state) */
     int threads;           /* --sim verilator-mt: the Verilator model built with 2 threads */
+    int cpu;               /* --cpu: SKIF_CPU_HERE (default), SKIF_CPU_ANY, or a CPU number */
     int prog_argc;         /* the program and its arguments */
     char **prog_argv;
 };

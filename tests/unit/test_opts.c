@@ -73,6 +73,9 @@ int main(void)
     skif_opts_model_tag(&o, tag, sizeof(tag));
     CHECK(!strcmp(tag, "t16-mt"));
     CHECK(parse(&o, "--dims 2x2x2x2 --trace-node 15 --wave w.fst p", err) == 0);
+    CHECK(o.cpu == SKIF_CPU_HERE);
+    CHECK(parse(&o, "-n 2 --cpu any p", err) == 0 && o.cpu == SKIF_CPU_ANY);
+    CHECK(parse(&o, "-n 2 --cpu 1 p", err) == 0 && o.cpu == 1);
 
     bad("", "no program");
     bad("-n 4", "no program");
@@ -101,6 +104,10 @@ int main(void)
     bad("-n 2 --watchdog 0 p", "--watchdog '0'");
     bad("-n 2 --mem-mb 99999 p", "--mem-mb");
     bad("-n 2 --sim bogus p", "--sim 'bogus'");
+    bad("-n 2 --cpu -1 p", "--cpu '-1'");
+    bad("-n 2 --cpu 1024 p", "--cpu '1024'");
+    bad("-n 2 --cpu p", "--cpu 'p'");
+    bad("-n 2 --cpu", "needs a value");
     bad("-n 2 --sim icarus --wave a.fst p", "needs the Verilator model");
 
     /* FIFO against an array model, across growth and wrap */
