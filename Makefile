@@ -47,7 +47,8 @@ help:
 	@echo "  make sim      install what is missing, build, run the greeting demo on $(strip $(NODES)) nodes"
 	@echo "                and the RTL testbenches, print a summary"
 	@echo "                SIM=icarus: the same under Icarus (4-state, X checks);"
-	@echo "                SIM=systemc: the SystemC/TLM-2.0 example platform"
+	@echo "                SIM=systemc: the SystemC/TLM-2.0 example platform (DIMS=2x2 for a"
+	@echo "                2-D torus; default a ring of NODES)"
 	@echo "  make test     the whole suite (ends with 'N passed, N failed')"
 	@echo "  make deps     install missing Debian packages (verilator, iverilog, gtkwave, ...)"
 	@echo "  make all      build the launcher, libraries, examples and the default model"
@@ -141,22 +142,24 @@ all: $(B)/bin/skifrun $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/
 
 # ------------------------------------------------------------------ main jobs
 SIM ?= verilator   # make sim SIM=verilator|icarus|systemc
+DIMS ?=            # SIM=systemc: torus dimensions (e.g. 2x2; default: a ring of NODES)
+SC_RUN_DIMS = $(or $(strip $(DIMS)),$(strip $(NODES)))
 include sim/systemc/Makefile.inc
 
 sim: deps all
 	@case "$(strip $(SIM))" in \
 	    verilator|icarus) sim/demo.sh $(strip $(NODES)) $(strip $(SIM));; \
-	    systemc) $(MAKE) -s systemc SC_NODES=$(strip $(NODES)) && \
-	             sim/systemc/run.sh --nodes $(strip $(NODES)) --messages 100;; \
+	    systemc) $(MAKE) -s systemc SC_DIMS=$(SC_RUN_DIMS) && \
+	             sim/systemc/run.sh --dims $(SC_RUN_DIMS) --messages 100;; \
 	    *) echo "make sim: SIM='$(strip $(SIM))' is not one of verilator, icarus, systemc" >&2; \
-	       echo "usage: make sim [SIM=verilator|icarus|systemc] [NODES=N]" >&2; exit 2;; \
+	       echo "usage: make sim [SIM=verilator|icarus|systemc] [NODES=N] [DIMS=XxY (systemc)]" >&2; exit 2;; \
 	esac
 
 TEST_MODELS := $(foreach t,t2 t3 t5 t3x3,$(B)/models/$(t)/skifsim) \
                $(foreach d,5 3x3 2x3x4 2x2x2x2,$(B)/netbench/$(d)/skifnet) \
                $(B)/models/t2-icarus/skifsim.vvp $(B)/models/t3-icarus/skifsim.vvp \
                $(B)/models/t2-mt/skifsim \
-               $(B)/systemc/nodes2/skif_sc_platform $(B)/systemc/nodes3/skif_sc_platform
+               $(foreach t,t2 t3 t2x2,$(B)/systemc/$(t)/skif_sc_platform)
 
 test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
       $(TEST_MODELS)

@@ -161,8 +161,7 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
             if (!strcmp(v, "any"))
                 o->cpu = SKIF_CPU_ANY;
             else if (parse_u64(v, 0, 1023, &x) < 0)
-                return fail(err, errlen, "--cpu '%s': expected a CPU number (0..1023) or 'any'",
-                            v);
+                return fail(err, errlen, "--cpu '%s': expected a CPU number (0..1023) or 'any'", v);
             else
                 o->cpu = (int)x;
         } else if (!strcmp(a, "--sim")) {

@@ -200,6 +200,15 @@ t_icarus_driver_and_messages() {
     expect_rc 0 "$RUN" -n 2 --sim icarus "$B/tests/t_sizes" 300 || return 1
     has "$T/out" "node 1 received sizes 0..300 intact"
 }
+t_icarus_skifch_order_3_nodes() {
+    # a SkifCh program (sw/skifch.h) on 3 nodes under Icarus: two senders
+    # interleave at rank 0, each in order; bounded to 300 k cycles (~12 s;
+    # the run takes about 5 k)
+    expect_rc 0 "$RUN" -n 3 --sim icarus --max-cycles 300000 --stats "$T/s.json" \
+        "$B/tests/t_order" 100 || return 1
+    has "$T/out" "got 200 messages from 2 senders in order" || return 1
+    grep -o '"cycles": [0-9]*' "$T/s.json"
+}
 t_icarus_x_check_names_signal() {
     SKIF_X_INJECT=100 expect_rc 5 "$RUN" -n 2 --sim icarus "$B/bin/greeting" || return 1
     has "$T/err" "X check: node 0" &&

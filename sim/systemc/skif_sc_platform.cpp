@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // skif_sc_platform.cpp: example SystemC/TLM-2.0 platform. N nodes, each a host
 // memory (skif_tlm_memory) and a CPU (skif_sc_cpu) around one skif_tlm_adapter
-// (the Verilated ring). Every node sends K messages to the next node and checks
-// what it receives. Prints a summary and "PASS skif_sc_platform"; exits 1 on
-// any mismatch or timeout, 2 on a bad command line.
+// (the Verilated torus). Every node sends K messages round-robin to the other
+// nodes and checks what it receives against the senders' record. Prints a
+// summary and "PASS skif_sc_platform"; exits 1 on any mismatch or timeout, 2 on
+// a bad command line.
 #include <chrono>
 #include <cerrno>
 #include <cinttypes>
@@ -25,8 +26,17 @@ namespace
 const uint64_t kMemBase = 0x100000000ull; // bus address of each node's host memory (as skifsim)
 const size_t kMemSize = 1u << 20;
 
+// The torus this binary was built for, as "4" or "2x2".
+std::string built_dims()
+{
+    std::string d;
+    for (int i = 0; i < skif_tlm_adapter::ndims; i++)
+        d += (i ? "x" : "") + std::to_string(skif_tlm_adapter::size[i]);
+    return d;
+}
+
 struct options {
-    int nodes = SKIF_SC_NODES;
+    std::string dims = built_dims();
     int messages = 20;
     unsigned latency = 128;  // host round trip, cycles
     unsigned ring_log2 = 12; // TX and RX ring size
@@ -34,30 +44,42 @@ struct options {
     uint64_t max_cycles = 0; // 0: derived from the work
     bool quiet = false;
     bool memory_waits = false;
+    bool stream = false;      // rank 0 -> rank 1 only
+    int size = -1;            // fixed message length
+    uint64_t idle_cycles = 0; // run on after every CPU is done
 };
 
 void usage(FILE *f, const char *prog)
 {
-    std::fprintf(f,
-                 "usage: %s [options]\n"
-                 "Example SystemC/TLM-2.0 platform around the Verilated skif_ring_net.\n"
-                 "Each node sends K messages (0..2048 bytes) to the next node and checks\n"
-                 "every byte it receives. Prints PASS skif_sc_platform, or exits 1.\n"
-                 "  --nodes N        nodes on the ring; must be the N this binary was built\n"
-                 "                   for (%d; build another with sim/systemc/build.sh N)\n"
-                 "  --messages K     messages each node sends (default 20, 0..1000000)\n"
-                 "  --latency C      host memory latency in cycles, annotated by the memory and\n"
-                 "                   turned into DMA read latency by the bridge; register\n"
-                 "                   accesses take C/2 each way (default 128, 1..100000)\n"
-                 "  --ring-log2 L    TX and RX ring size, log2 bytes (default 12, 12..18)\n"
-                 "  --max-cycles C   stop with FAIL after C cycles (default: from the work)\n"
-                 "  --corrupt M      self-test of the checker: node 0 corrupts its message M\n"
-                 "                   in the TX ring; the run must FAIL\n"
-                 "  --memory-waits   the memories wait() for their latency inside b_transport\n"
-                 "                   instead of annotating it (DMA requests then back-pressure)\n"
-                 "  --quiet          no per-node lines\n"
-                 "  --help           this text\n",
-                 prog, SKIF_SC_NODES);
+    std::fprintf(
+        f,
+        "usage: %s [options]\n"
+        "Example SystemC/TLM-2.0 platform around the Verilated skif_torus_net.\n"
+        "Each node sends K messages (0..2048 bytes) round-robin to the other nodes\n"
+        "and checks every message it receives against the senders' record: intact,\n"
+        "in order per sender, exactly once. Prints PASS skif_sc_platform, or exits 1.\n"
+        "  --dims D         torus dimensions, e.g. 4 (a ring) or 2x2; must be the torus\n"
+        "                   this binary was built for (%s; sim/systemc/run.sh --dims D\n"
+        "                   builds and runs another)\n"
+        "  --nodes N        the same as --dims N (a ring of N)\n"
+        "  --messages K     messages each node sends (default 20, 0..1000000)\n"
+        "  --latency C      host memory latency in cycles, annotated by the memory and\n"
+        "                   turned into DMA read latency by the bridge; register\n"
+        "                   accesses take C/2 each way (default 128, 1..100000)\n"
+        "  --ring-log2 L    TX and RX ring size, log2 bytes (default 12, 12..18)\n"
+        "  --max-cycles C   stop with FAIL after C cycles (default: from the work)\n"
+        "  --corrupt M      self-test of the checker: node 0 corrupts its message M\n"
+        "                   in the TX ring; the run must FAIL\n"
+        "  --memory-waits   the memories wait() for their latency inside b_transport\n"
+        "                   instead of annotating it (DMA requests then back-pressure)\n"
+        "  --stream         only node 0 sends, all K messages to node 1 (as sw/bench/stream)\n"
+        "  --size B         every message is B bytes (0..2048; default: sizes spread\n"
+        "                   over 0..2048)\n"
+        "  --idle-cycles C  run C more cycles after every CPU is done (the model alone,\n"
+        "                   for speed figures)\n"
+        "  --quiet          no per-node lines\n"
+        "  --help           this text\n",
+        prog, built_dims().c_str());
 }
 
 bool parse_num(const char *s, long long lo, long long hi, long long *out)
@@ -91,10 +113,16 @@ int parse(int argc, char **argv, options *o)
             o->memory_waits = true;
             continue;
         }
+        if (!std::strcmp(a, "--stream")) {
+            o->stream = true;
+            continue;
+        }
         const char *val = i + 1 < argc ? argv[i + 1] : nullptr;
         bool ok = true;
         if (!std::strcmp(a, "--nodes"))
-            ok = parse_num(val, 2, 16, &v) && ((o->nodes = static_cast<int>(v)), true);
+            ok = parse_num(val, 2, 16, &v) && ((o->dims = std::to_string(v)), true);
+        else if (!std::strcmp(a, "--dims"))
+            ok = val && *val && ((o->dims = val), true);
         else if (!std::strcmp(a, "--messages"))
             ok = parse_num(val, 0, 1000000, &v) && ((o->messages = static_cast<int>(v)), true);
         else if (!std::strcmp(a, "--latency"))
@@ -104,6 +132,11 @@ int parse(int argc, char **argv, options *o)
         else if (!std::strcmp(a, "--max-cycles"))
             ok = parse_num(val, 1, 1LL << 50, &v) &&
                  ((o->max_cycles = static_cast<uint64_t>(v)), true);
+        else if (!std::strcmp(a, "--size"))
+            ok = parse_num(val, 0, 2048, &v) && ((o->size = static_cast<int>(v)), true);
+        else if (!std::strcmp(a, "--idle-cycles"))
+            ok = parse_num(val, 0, 1LL << 40, &v) &&
+                 ((o->idle_cycles = static_cast<uint64_t>(v)), true);
         else if (!std::strcmp(a, "--corrupt"))
             ok = parse_num(val, 0, 1000000, &v) && ((o->corrupt = static_cast<int>(v)), true);
         else {
@@ -119,11 +152,12 @@ int parse(int argc, char **argv, options *o)
         }
         i++;
     }
-    if (o->nodes != SKIF_SC_NODES) {
+    if (o->dims != built_dims()) {
         std::fprintf(stderr,
-                     "%s: built for %d nodes, not %d: run sim/systemc/run.sh --nodes %d "
-                     "(builds build/systemc/nodes%d)\n",
-                     argv[0], SKIF_SC_NODES, o->nodes, o->nodes, o->nodes);
+                     "%s: built for the torus %s, not %s: run sim/systemc/run.sh --dims %s "
+                     "(builds build/systemc/t%s)\n",
+                     argv[0], built_dims().c_str(), o->dims.c_str(), o->dims.c_str(),
+                     o->dims.c_str());
         return -1;
     }
     if (o->corrupt >= o->messages && o->corrupt >= 0) {
@@ -140,6 +174,7 @@ SC_MODULE(skif_sc_supervisor)
     sc_in<bool> clk;
     sc_signal<bool> rst_n;
     std::vector<skif_sc_cpu *> cpus;
+    uint64_t idle_cycles = 0;
     bool all_done = false;
 
     SC_CTOR(skif_sc_supervisor) : clk("clk"), rst_n("rst_n", false)
@@ -157,6 +192,8 @@ SC_MODULE(skif_sc_supervisor)
             while (!c->done())
                 wait(c->done_event());
         all_done = true;
+        for (uint64_t i = 0; i < idle_cycles; i++)
+            wait(clk.posedge_event());
         sc_stop();
     }
 };
@@ -185,16 +222,27 @@ int sc_main(int argc, char **argv)
     adapter.clk_i(clk);
     adapter.rst_ni(sup.rst_n);
 
+    const int nodes = skif_tlm_adapter::nodes;
+    std::vector<uint32_t> ids;
+    for (int i = 0; i < nodes; i++)
+        ids.push_back(skif_tlm_adapter::node_id(i));
+    std::vector<int> msgs(nodes, o.messages);
+    if (o.stream)
+        for (int i = 1; i < nodes; i++)
+            msgs[i] = 0;
+    skif_sc_record record(ids, msgs, o.stream, o.size);
+    sup.idle_cycles = o.idle_cycles;
     std::vector<std::unique_ptr<skif_tlm_memory>> mems;
     std::vector<std::unique_ptr<skif_sc_cpu>> cpus;
-    for (int i = 0; i < o.nodes; i++) {
+    for (int i = 0; i < nodes; i++) {
         const std::string s = std::to_string(i);
         mems.push_back(std::make_unique<skif_tlm_memory>(("mem_" + s).c_str(), kMemBase, kMemSize,
                                                          period * o.latency));
         skif_sc_cpu_config c;
         c.node = i;
-        c.nodes = o.nodes;
-        c.messages = o.messages;
+        c.nodes = nodes;
+        c.record = &record;
+        c.messages = msgs[i];
         c.mem_base = kMemBase;
         c.mem_size = kMemSize;
         c.tx_log2 = c.rx_log2 = o.ring_log2;
@@ -215,8 +263,9 @@ int sc_main(int argc, char **argv)
     // another on a node: 2 x 2056-byte reads/writes and a few latencies each).
     uint64_t max_cycles = o.max_cycles;
     if (!max_cycles)
-        max_cycles = 200000 + static_cast<uint64_t>(o.messages) * (3000 + 8ull * o.latency) *
-                                  (o.memory_waits ? 2 * o.latency : 1);
+        max_cycles = 200000 + o.idle_cycles +
+                     static_cast<uint64_t>(o.messages) * (3000 + 8ull * o.latency) *
+                         (o.memory_waits ? 2 * o.latency : 1);
 
     const auto t0 = std::chrono::steady_clock::now();
     sc_start(period * static_cast<double>(max_cycles));
@@ -226,29 +275,29 @@ int sc_main(int argc, char **argv)
 
     int errors = 0;
     uint64_t bytes = 0;
-    for (int i = 0; i < o.nodes; i++) {
+    for (int i = 0; i < nodes; i++) {
         const skif_sc_cpu &c = *cpus[i];
         errors += c.errors();
         bytes += c.payload_bytes();
         if (!o.quiet)
-            std::printf("node %d: sent %d, received %d (%" PRIu64 " payload bytes), irqs %" PRIu64
-                        ", DMA reads %" PRIu64 " (latency %" PRIu64 "..%" PRIu64
-                        " cycles) writes %" PRIu64 " errors %" PRIu64 ", %s\n",
-                        i, c.sent(), c.received(), c.payload_bytes(), adapter.irqs(i),
+            std::printf("node %d (id 0x%x): sent %d, received %d (%" PRIu64
+                        " payload bytes), irqs %" PRIu64 ", DMA reads %" PRIu64 " (latency %" PRIu64
+                        "..%" PRIu64 " cycles) writes %" PRIu64 " errors %" PRIu64 ", %s\n",
+                        i, ids[i], c.sent(), c.received(), c.payload_bytes(), adapter.irqs(i),
                         adapter.dma_reads(i), adapter.dma_read_latency_min(i),
                         adapter.dma_read_latency_max(i), adapter.dma_writes(i),
                         adapter.dma_errors(i),
                         !c.done()    ? "NOT DONE"
                         : c.errors() ? "ERRORS"
                                      : "ok");
-        if (!c.done() || c.received() != o.messages || c.sent() != o.messages)
+        if (!c.done() || c.received() != c.expected() || c.sent() != msgs[i])
             errors++;
-        if (adapter.dma_errors(i) || adapter.ring_drops(i))
+        if (adapter.dma_errors(i) || adapter.net_drops(i))
             errors++;
     }
-    std::printf("nodes %d, messages/node %d, latency %u cycles, %" PRIu64
+    std::printf("torus %s (%d nodes), messages/node %d, latency %u cycles, %" PRIu64
                 " payload bytes checked\n",
-                o.nodes, o.messages, o.latency, bytes);
+                built_dims().c_str(), nodes, o.messages, o.latency, bytes);
     std::printf("simulated %" PRIu64 " cycles (%.3f us) in %.3f s wall: %.0f cycles/s\n", cycles,
                 sc_time_stamp().to_seconds() * 1e6, wall, wall > 0 ? cycles / wall : 0.0);
     if (!sup.all_done)

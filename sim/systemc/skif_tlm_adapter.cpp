@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// skif_tlm_adapter.cpp: TLM-2.0 sockets around the Verilated skif_ring_net.
+// skif_tlm_adapter.cpp: TLM-2.0 sockets around the Verilated skif_torus_net.
 //
 // Pin side (one SC_METHOD on the rising edge of clk_i): at edge k it sees the
 // RTL outputs of cycle k-1 (what the RTL itself sampled at edge k) and drives
@@ -19,8 +19,8 @@ using namespace sc_core;
 namespace
 {
 // Bit-field access on the port types Verilator chooses by width:
-// uint32_t (2..32 bits), uint64_t (33..64), sc_bv<W> (> 64); Nodes >= 2, so
-// no port is a single bool except clk_i and rst_ni.
+// uint32_t (2..32 bits), uint64_t (33..64), sc_bv<W> (> 64); a torus has at
+// least 2 nodes, so no port is a single bool except clk_i and rst_ni.
 uint64_t mask(int w)
 {
     return w >= 64 ? ~0ull : (1ull << w) - 1;
@@ -111,7 +111,9 @@ skif_tlm_adapter::skif_tlm_adapter(sc_module_name name, const skif_tlm_adapter_c
     net_->dma_rsp_data_i(dma_rsp_data_);
     net_->dma_rsp_err_i(dma_rsp_err_);
     net_->irq_o(irq_vec_);
-    net_->ring_drop_cnt_o(ring_drop_cnt_);
+    net_->net_drop_cnt_o(net_drop_cnt_);
+    net_->dbg_busy_o(dbg_busy_);
+    net_->dbg_move_o(dbg_move_);
 
     for (int i = 0; i < nodes; i++) {
         node_state &n = nodes_[i];
@@ -141,9 +143,9 @@ void skif_tlm_adapter::end_of_elaboration()
         cfg_.clock_period = c->period();
 }
 
-uint32_t skif_tlm_adapter::ring_drops(int node) const
+uint32_t skif_tlm_adapter::net_drops(int node) const
 {
-    return static_cast<uint32_t>(get_bits(ring_drop_cnt_.read(), 32 * node, 32));
+    return static_cast<uint32_t>(get_bits(net_drop_cnt_.read(), 32 * node, 32));
 }
 
 // ------------------------------------------------------------ register target

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// skif_tlm_adapter.h: the Verilated skif_ring_net (SKIF_SC_NODES adapters on a
-// ring) behind TLM-2.0 sockets, for SystemC virtual platforms.
+// skif_tlm_adapter.h: the Verilated skif_torus_net (one adapter per node on a
+// 1..4-D torus of skif_torus_router, dimensions fixed at Verilation) behind
+// TLM-2.0 sockets, for SystemC virtual platforms.
 //
-// Per node i:
+// Per node i (rank i, X fastest; its node id is node_id(i), the packed
+// coordinates {w, z, y, x}, 4 bits each):
 //   reg_socket(i)  target, register space 0x000..0x0FF: one 4-byte read/write
 //                  b_transport = one register-port request; the RTL's err bit
 //                  gives TLM_ADDRESS_ERROR_RESPONSE. Blocking: the call waits
@@ -33,11 +35,24 @@
 #include <type_traits>
 #include <vector>
 
-#include "Vskif_ring_net.h"
+#include "Vskif_torus_net.h"
 
-#ifndef SKIF_SC_NODES
-#error "compile with -DSKIF_SC_NODES=N, the Nodes the RTL was Verilated with"
+// The torus the RTL was Verilated for: -DSKIF_SC_NDIMS=D -DSKIF_SC_SIZE_X=X
+// [-DSKIF_SC_SIZE_Y=Y ...] (Makefile.inc derives them from the build tag).
+#if !defined(SKIF_SC_NDIMS) || !defined(SKIF_SC_SIZE_X)
+#error                                                                                             \
+    "compile with -DSKIF_SC_NDIMS=D -DSKIF_SC_SIZE_X=X [-DSKIF_SC_SIZE_Y=Y ...], the torus of the Verilated RTL"
 #endif
+#ifndef SKIF_SC_SIZE_Y
+#define SKIF_SC_SIZE_Y 1
+#endif
+#ifndef SKIF_SC_SIZE_Z
+#define SKIF_SC_SIZE_Z 1
+#endif
+#ifndef SKIF_SC_SIZE_W
+#define SKIF_SC_SIZE_W 1
+#endif
+#define SKIF_SC_NODES (SKIF_SC_SIZE_X * SKIF_SC_SIZE_Y * SKIF_SC_SIZE_Z * SKIF_SC_SIZE_W)
 
 // Timing knobs of the bridge. Defaults reproduce the project's host model
 // (docs/architecture.md) when the DMA target is skif_tlm_memory with its
@@ -66,6 +81,15 @@ class skif_tlm_adapter : public sc_core::sc_module
   public:
     SC_HAS_PROCESS(skif_tlm_adapter);
     static constexpr int nodes = SKIF_SC_NODES;
+    static constexpr int ndims = SKIF_SC_NDIMS;
+    static constexpr int size[4] = {SKIF_SC_SIZE_X, SKIF_SC_SIZE_Y, SKIF_SC_SIZE_Z, SKIF_SC_SIZE_W};
+    // Node id of rank i (NODE register, header src/dst): packed coordinates.
+    static constexpr uint32_t node_id(int i)
+    {
+        return static_cast<uint32_t>(i % size[0] | (i / size[0]) % size[1] << 4 |
+                                     (i / (size[0] * size[1])) % size[2] << 8 |
+                                     i / (size[0] * size[1] * size[2]) << 12);
+    }
     using reg_socket_t = tlm_utils::simple_target_socket_tagged<skif_tlm_adapter>;
     using dma_socket_t = tlm_utils::simple_initiator_socket_tagged<skif_tlm_adapter>;
 
@@ -95,12 +119,13 @@ class skif_tlm_adapter : public sc_core::sc_module
     }
     uint64_t dma_read_latency_max(int node) const { return nodes_[node].lat_max; }
     uint64_t irqs(int node) const { return nodes_[node].n_irq; }
-    uint32_t ring_drops(int node) const;
+    // Router i's count of local packets dropped at injection (dst outside the torus).
+    uint32_t net_drops(int node) const;
     const skif_tlm_adapter_config &config() const { return cfg_; }
 
   private:
     template <typename P> using data_of = typename std::remove_reference_t<P>::data_type;
-    using V = Vskif_ring_net;
+    using V = Vskif_torus_net;
 
     struct reg_op {
         bool write;
@@ -170,7 +195,9 @@ class skif_tlm_adapter : public sc_core::sc_module
     sc_core::sc_signal<data_of<decltype(V::dma_rsp_data_i)>> dma_rsp_data_;
     sc_core::sc_signal<data_of<decltype(V::dma_rsp_err_i)>> dma_rsp_err_;
     sc_core::sc_signal<data_of<decltype(V::irq_o)>> irq_vec_;
-    sc_core::sc_signal<data_of<decltype(V::ring_drop_cnt_o)>> ring_drop_cnt_;
+    sc_core::sc_signal<data_of<decltype(V::net_drop_cnt_o)>> net_drop_cnt_;
+    sc_core::sc_signal<data_of<decltype(V::dbg_busy_o)>> dbg_busy_; // router debug (unused here)
+    sc_core::sc_signal<data_of<decltype(V::dbg_move_o)>> dbg_move_;
 };
 
 #endif

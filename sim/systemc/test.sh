@@ -27,28 +27,38 @@ check() {
     fi
 }
 
-for n in 2 3; do
+# 1-D tori (rings of torus routers) of 2 and 3 nodes and a 2-D torus 2x2.
+for d in 2 3 2x2; do
     for lat in 1 2 128 300; do
-        check "n${n}_lat${lat}" 0 "PASS skif_sc_platform" "$RUN" --nodes "$n" --messages 60 --latency "$lat"
+        check "t${d}_lat${lat}" 0 "PASS skif_sc_platform" "$RUN" --dims "$d" --messages 60 --latency "$lat"
     done
-    check "n${n}_lat128_latency_seen" 0 "(latency 128..128 cycles)" "$RUN" --nodes "$n" --messages 10
-    check "n${n}_memory_waits" 0 "PASS skif_sc_platform" "$RUN" --nodes "$n" --messages 30 --latency 4 \
+    check "t${d}_lat128_latency_seen" 0 "(latency 128..128 cycles)" "$RUN" --dims "$d" --messages 10
+    check "t${d}_memory_waits" 0 "PASS skif_sc_platform" "$RUN" --dims "$d" --messages 30 --latency 4 \
         --memory-waits
-    check "n${n}_big_ring" 0 "PASS skif_sc_platform" "$RUN" --nodes "$n" --messages 100 --ring-log2 16
-    check "n${n}_no_messages" 0 "PASS skif_sc_platform" "$RUN" --nodes "$n" --messages 0
+    check "t${d}_big_ring" 0 "PASS skif_sc_platform" "$RUN" --dims "$d" --messages 100 --ring-log2 16
+    check "t${d}_no_messages" 0 "PASS skif_sc_platform" "$RUN" --dims "$d" --messages 0
 done
-# The checker must catch a corrupted payload byte and a corrupted header.
-check corrupt_payload 1 "FAIL skif_sc_platform" "$RUN" --nodes 2 --messages 20 --corrupt 3
-check corrupt_payload_named 1 "message 3 from node 0 byte" "$RUN" --nodes 2 --messages 20 --corrupt 3
-check corrupt_header 1 "message 0: src 0 chan 1 len 0, want src 0 chan 0" "$RUN" --nodes 2 --messages 20 \
-    --corrupt 0
-check timeout_fails 1 "timeout: not finished" "$RUN" --nodes 2 --messages 50 --max-cycles 2000
+# Node ids on the 2-D torus are packed coordinates; messages cross both dimensions.
+check t2x2_node_ids 0 "node 3 (id 0x11): sent 40, received 40" "$RUN" --dims 2x2 --messages 40
+# One-way stream (the traffic of sw/bench/stream) and fixed sizes; idle cycles after the work.
+check t2x2_stream 0 "node 1 (id 0x1): sent 0, received 200 (12800 payload bytes)" "$RUN" --dims 2x2 \
+    --stream --size 64 --messages 200
+check t2_idle_cycles 0 "PASS skif_sc_platform" "$RUN" --dims 2 --messages 5 --idle-cycles 5000
+# The checker must catch a corrupted payload byte, a corrupted header (the
+# message is then also missing) and a run that does not finish.
+check corrupt_payload 1 "FAIL skif_sc_platform" "$RUN" --dims 2x2 --messages 20 --corrupt 3
+check corrupt_payload_named 1 "message 3 from node 0 byte" "$RUN" --dims 2x2 --messages 20 --corrupt 3
+check corrupt_header 1 "message 1 from node 0" "$RUN" --dims 2 --messages 20 --corrupt 0
+check timeout_fails 1 "timeout: not finished" "$RUN" --dims 2 --messages 50 --max-cycles 2000
 # Bad command lines: usage and exit status 2.
-check bad_option 2 "usage:" "$RUN" --nodes 2 --bogus
-check bad_value 2 "bad or missing value for --latency" "$RUN" --nodes 2 --latency 0
-check missing_value 2 "bad or missing value for --messages" "$RUN" --nodes 2 --messages
-check wrong_nodes 2 "built for 2 nodes, not 3" build/systemc/nodes2/skif_sc_platform --nodes 3
-check help 0 "--latency C" "$RUN" --nodes 2 --help
+check bad_option 2 "usage:" "$RUN" --dims 2 --bogus
+check bad_value 2 "bad or missing value for --latency" "$RUN" --dims 2 --latency 0
+check missing_value 2 "bad or missing value for --messages" "$RUN" --dims 2 --messages
+check bad_size 2 "bad or missing value for --size" "$RUN" --dims 2 --size 2049
+check bad_dims 2 "--dims must be 1 to 4 sizes of 2..16" "$RUN" --dims 2x17
+check wrong_dims 2 "built for the torus 2, not 3" build/systemc/t2/skif_sc_platform --dims 3
+check wrong_dims_2d 2 "built for the torus 2x2, not 4" build/systemc/t2x2/skif_sc_platform --nodes 4
+check help 0 "--latency C" "$RUN" --dims 2 --help
 
 echo "$pass passed, $failed failed"
 [ "$failed" -eq 0 ]
