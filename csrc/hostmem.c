@@ -268,8 +268,8 @@ void skif_dpi_mmio_rsp(int node, int rdata, svBit err)
         if (err)
             fprintf(stderr,
                     "skifsim: node %d: cycle %" PRIu64 ": register read at offset "
-                    "0x%03x rejected by the adapter (outside the register map or "
-                    "misaligned)\n",
+                    "0x%03x rejected by the adapter (outside the register map, "
+                    "misaligned, unassigned or write-only)\n",
                     node, g_sim.now, m->off);
     }
     fifo_pop(&nd->mmio_fly);

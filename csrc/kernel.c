@@ -179,7 +179,11 @@ static int try_release(struct node *nd)
             return 1;
         }
         if (nd->deadline && g_sim.now >= nd->deadline) {
+            /* a wait that ran out is not progress (the watchdog still sees
+             * programs that only poll) */
+            uint64_t last = g_sim.last_release;
             send_rsp(nd, 0, 0);
+            g_sim.last_release = last;
             return 1;
         }
         return 0;
@@ -348,11 +352,20 @@ static const struct {
     uint32_t off;
     const char *name;
 } snap_regs[SKIF_SNAP_REGS] = {
-    {SKIF_REG_STATUS, "STATUS"},   {SKIF_REG_TX_HEAD, "TX_HEAD"},   {SKIF_REG_TX_TAIL, "TX_TAIL"},
-    {SKIF_REG_RX_HEAD, "RX_HEAD"}, {SKIF_REG_RX_TAIL, "RX_TAIL"},   {SKIF_REG_TX_PKTS, "TX_PKTS"},
-    {SKIF_REG_RX_PKTS, "RX_PKTS"}, {SKIF_REG_RX_DROPS, "RX_DROPS"}, {SKIF_REG_TX_FLITS, "TX_FLITS"},
+    {SKIF_REG_STATUS, "STATUS"},       {SKIF_REG_TX_HEAD, "TX_HEAD"},
+    {SKIF_REG_TX_TAIL, "TX_TAIL"},     {SKIF_REG_CH_DROPS, "CH_DROPS"},
+    {SKIF_REG_NET_DROPS, "NET_DROPS"}, {SKIF_REG_TX_PKTS, "TX_PKTS"},
+    {SKIF_REG_RX_PKTS, "RX_PKTS"},     {SKIF_REG_RX_DROPS, "RX_DROPS"},
+    {SKIF_REG_TX_FLITS, "TX_FLITS"},
 };
-enum { SNAP_STATUS, SNAP_TX_PKTS = 5, SNAP_RX_DROPS = 7, SNAP_TX_FLITS = 8 };
+enum {
+    SNAP_STATUS,
+    SNAP_CH_DROPS = 3,
+    SNAP_NET_DROPS,
+    SNAP_TX_PKTS,
+    SNAP_RX_DROPS = 7,
+    SNAP_TX_FLITS
+};
 
 static const char *req_name(uint32_t t)
 {
@@ -415,7 +428,8 @@ static void summary(void)
 {
     const struct skif_opts *o = &g_sim.opt;
     uint64_t pkts = snap_sum(SNAP_TX_PKTS), flits = snap_sum(SNAP_TX_FLITS);
-    uint64_t drops = snap_sum(SNAP_RX_DROPS);
+    uint64_t drops = snap_sum(SNAP_RX_DROPS), ch_drops = snap_sum(SNAP_CH_DROPS);
+    uint64_t net_drops = snap_sum(SNAP_NET_DROPS);
     double wall = g_sim.t_end - g_sim.t0;
     double run = g_sim.t_end - g_sim.t_started;
     double us = (double)g_sim.end_cycle / o->clock_mhz;
@@ -425,10 +439,15 @@ static void summary(void)
     if (!o->quiet) {
         fprintf(stderr,
                 "skifsim: %d nodes (torus %s), %" PRIu64 " cycles = %.3f us at %u MHz, "
-                "%" PRIu64 " packets, %" PRIu64 " flits, %" PRIu64 " dropped; wall %.3f s "
+                "%" PRIu64 " packets, %" PRIu64 " flits; wall %.3f s "
                 "(start-up %.3f s), %.0f cycles/s\n",
-                g_sim.n, dims, g_sim.end_cycle, us, o->clock_mhz, pkts, flits, drops, wall,
+                g_sim.n, dims, g_sim.end_cycle, us, o->clock_mhz, pkts, flits, wall,
                 g_sim.t_started - g_sim.t0, cps);
+        if (drops || ch_drops || net_drops)
+            fprintf(stderr,
+                    "skifsim: dropped: %" PRIu64 " malformed packets, %" PRIu64
+                    " messages to closed channels, %" PRIu64 " to nodes outside the torus\n",
+                    drops, ch_drops, net_drops);
     }
     if (o->stats) {
         FILE *f = fopen(o->stats, "w");
@@ -440,10 +459,12 @@ static void summary(void)
                 "{\"nodes\": %d, \"dims\": \"%s\", \"exit\": %d, \"cycles\": %" PRIu64
                 ", \"clock_mhz\": %u, \"host_latency\": %u, \"sim_time_us\": %.3f, "
                 "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
+                ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64
                 ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
                 "\"run_s\": %.6f, \"cycles_per_s\": %.1f}\n",
                 g_sim.n, dims, g_sim.rc, g_sim.end_cycle, o->clock_mhz, o->host_latency, us, pkts,
-                flits, drops, g_sim.n_releases, wall, g_sim.t_started - g_sim.t0, run, cps);
+                flits, drops, ch_drops, net_drops, g_sim.n_releases, wall,
+                g_sim.t_started - g_sim.t0, run, cps);
         fclose(f);
     }
 }

@@ -119,7 +119,7 @@ static int sim_reg_write(struct skif_backend *b, uint32_t off, uint32_t val)
      * counts: if the newest queued write, not yet taken by the simulator, is
      * to the same pointer register, update it in place. (The simulator takes
      * queued writes only while the program is blocked, so nothing races.) */
-    if ((off == SKIF_REG_TX_TAIL || off == SKIF_REG_RX_HEAD) && tail != cp->pw_head) {
+    if ((off == SKIF_REG_TX_TAIL || off >= SKIF_REG_CH_HEAD) && tail != cp->pw_head) {
         struct skif_pw *last = &cp->pw[(tail - 1) & (SKIF_PW_ENTRIES - 1)];
         if (last->off == off) {
             last->val = val;

@@ -9,7 +9,7 @@
 
 #include "skif_backend.h"
 
-#define MAX_ALLOCS 64
+#define MAX_ALLOCS 512
 
 struct ring {
     uint8_t *va;
@@ -17,17 +17,39 @@ struct ring {
     uint32_t size; /* bytes, power of two */
 };
 
+/* One block of the DMA heap: [off, off + size), `brk_before` the heap's end
+ * before it was carved. */
+struct block {
+    size_t off, size, brk_before;
+    int free;
+};
+
+struct skif_chan {
+    struct skif_dev *dev;
+    struct ring ring;
+    struct skif_dma mem;
+    const volatile uint64_t *tail; /* its word in the status block */
+    uint32_t read;                 /* next entry to take */
+    uint32_t head;                 /* oldest entry taken, not completed */
+    uint32_t head_hw;              /* last head written to CH_HEAD */
+    uint32_t lazy;                 /* completed bytes the adapter may not know yet */
+    uint32_t reg_head;             /* SKIF_REG_CH_HEAD + 4 * id */
+    int id;
+};
+
 struct skif_dev {
     struct skif_backend *be;
-    size_t brk;                   /* first free byte of the DMA heap */
-    size_t alloc_off[MAX_ALLOCS]; /* stack of allocations (start offsets) */
-    int nalloc;
-    int rings_up;
-    struct ring tx, rx;
-    volatile uint64_t *stat;   /* status block written by the adapter */
-    uint32_t tx_tail;          /* software producer pointer */
-    uint32_t rx_read;          /* next entry to take */
-    uint32_t rx_head;          /* oldest entry taken, not completed */
+    size_t brk; /* first free byte of the DMA heap */
+    struct block blk[MAX_ALLOCS];
+    int nblk;
+    int up;     /* skif_dev_setup() done */
+    int nchans; /* CH_NUM */
+    struct ring tx;
+    struct skif_dma tx_mem, st_mem;
+    volatile uint64_t *stat; /* status block written by the adapter */
+    uint32_t tx_tail;        /* software producer pointer */
+    struct skif_chan *chan[SKIF_CHANS_MAX];
+    int nopen;
     uint32_t node_valid[2048]; /* bit per 16-bit node id: a node of this torus */
 };
 
@@ -60,7 +82,10 @@ void skif_dev_close(struct skif_dev *dev)
 {
     if (!dev)
         return;
-    if (dev->rings_up) {
+    for (int c = 0; c < dev->nchans; c++)
+        if (dev->chan[c])
+            skif_chan_close(dev->chan[c]);
+    if (dev->up) {
         dev->be->ops->reg_write(dev->be, SKIF_REG_CTRL, 0);
         dev->be->ops->flush(dev->be);
     }
@@ -139,9 +164,28 @@ int skif_reg_flush(struct skif_dev *dev)
     return dev->be->ops->flush(dev->be);
 }
 
+/* Tell the adapter every head that skif_rx_complete() kept back. */
+static int heads_flush(struct skif_dev *dev)
+{
+    if (dev->nopen == 0)
+        return 0;
+    for (int c = 0; c < dev->nchans; c++) {
+        struct skif_chan *ch = dev->chan[c];
+        if (ch && ch->head_hw != ch->head) {
+            ch->head_hw = ch->head;
+            ch->lazy = 0;
+            int rc = dev->be->ops->reg_write(dev->be, ch->reg_head, ch->head);
+            if (rc < 0)
+                return rc;
+        }
+    }
+    return 0;
+}
+
 int skif_dev_wait(struct skif_dev *dev, uint64_t max_cycles)
 {
-    return dev->be->ops->wait(dev->be, max_cycles);
+    int rc = heads_flush(dev);
+    return rc < 0 ? rc : dev->be->ops->wait(dev->be, max_cycles);
 }
 
 /* ------------------------------------------------------------ DMA memory */
@@ -150,75 +194,87 @@ int skif_dma_alloc(struct skif_dev *dev, size_t size, size_t align, struct skif_
 {
     if (size == 0 || align < 8 || (align & (align - 1)) || align > (1u << 24))
         return -EINVAL;
-    if (dev->nalloc == MAX_ALLOCS)
+    /* a freed block that fits, first */
+    for (int i = 0; i < dev->nblk; i++) {
+        struct block *b = &dev->blk[i];
+        if (b->free && b->size >= size && (b->off & (align - 1)) == 0) {
+            b->free = 0;
+            memset(dev->be->mem + b->off, 0, size);
+            *mem = (struct skif_dma){dev->be->mem + b->off, dev->be->bus_base + b->off, size};
+            return 0;
+        }
+    }
+    if (dev->nblk == MAX_ALLOCS)
         return -ENOMEM;
     size_t start = (dev->brk + align - 1) & ~(align - 1);
     if (start > dev->be->mem_size || size > dev->be->mem_size - start)
         return -ENOMEM;
-    dev->alloc_off[dev->nalloc++] = dev->brk;
+    dev->blk[dev->nblk++] = (struct block){start, size, dev->brk, 0};
     dev->brk = start + size;
     memset(dev->be->mem + start, 0, size);
-    mem->va = dev->be->mem + start;
-    mem->bus = dev->be->bus_base + start;
-    mem->size = size;
+    *mem = (struct skif_dma){dev->be->mem + start, dev->be->bus_base + start, size};
     return 0;
 }
 
 void skif_dma_free(struct skif_dev *dev, struct skif_dma *mem)
 {
-    if (!mem || !mem->va || dev->nalloc == 0)
+    if (!mem || !mem->va)
         return;
-    size_t start = (size_t)((uint8_t *)mem->va - dev->be->mem);
-    /* Only the top of the stack returns its space. */
-    if (start + mem->size == dev->brk) {
-        dev->brk = dev->alloc_off[--dev->nalloc];
-    }
+    size_t off = (size_t)((uint8_t *)mem->va - dev->be->mem);
+    for (int i = 0; i < dev->nblk; i++)
+        if (dev->blk[i].off == off && !dev->blk[i].free)
+            dev->blk[i].free = 1;
+    /* free blocks at the end of the heap return their space */
+    while (dev->nblk > 0 && dev->blk[dev->nblk - 1].free)
+        dev->brk = dev->blk[--dev->nblk].brk_before;
     mem->va = NULL;
 }
 
-/* ------------------------------------------------------------ rings */
+/* ------------------------------------------------------------ set-up, TX */
 
-int skif_rings_setup(struct skif_dev *dev, unsigned tx_log2, unsigned rx_log2)
+int skif_dev_setup(struct skif_dev *dev, unsigned tx_log2)
 {
-    struct skif_dma tx, rx, st;
-    int rc;
-    if (dev->rings_up)
-        return -EBUSY;
-    if (tx_log2 < SKIF_RING_LOG2_MIN || tx_log2 > SKIF_RING_LOG2_MAX ||
-        rx_log2 < SKIF_RING_LOG2_MIN || rx_log2 > SKIF_RING_LOG2_MAX)
-        return -EINVAL;
-    if ((rc = skif_dma_alloc(dev, (size_t)1 << tx_log2, 4096, &tx)) < 0)
-        return rc;
-    if ((rc = skif_dma_alloc(dev, (size_t)1 << rx_log2, 4096, &rx)) < 0)
-        goto err_free_tx;
-    if ((rc = skif_dma_alloc(dev, 64, 64, &st)) < 0)
-        goto err_free_rx;
     struct skif_backend *be = dev->be;
-    be->ops->reg_write(be, SKIF_REG_TX_BASE_LO, (uint32_t)tx.bus);
-    be->ops->reg_write(be, SKIF_REG_TX_BASE_HI, (uint32_t)(tx.bus >> 32));
+    uint32_t nchans;
+    int rc;
+    if (dev->up)
+        return -EBUSY;
+    if (tx_log2 < SKIF_RING_LOG2_MIN || tx_log2 > SKIF_RING_LOG2_MAX)
+        return -EINVAL;
+    if ((rc = be->ops->reg_read(be, SKIF_REG_CH_NUM, &nchans)) < 0)
+        return rc;
+    if (nchans < 2 || nchans > SKIF_CHANS_MAX)
+        return -EPROTO;
+    if ((rc = skif_dma_alloc(dev, (size_t)1 << tx_log2, 4096, &dev->tx_mem)) < 0)
+        return rc;
+    if ((rc = skif_dma_alloc(dev, SKIF_STAT_CH_TAIL + 8u * nchans, 64, &dev->st_mem)) < 0)
+        goto err_free_tx;
+    uint64_t tx = dev->tx_mem.bus, st = dev->st_mem.bus;
+    be->ops->reg_write(be, SKIF_REG_TX_BASE_LO, (uint32_t)tx);
+    be->ops->reg_write(be, SKIF_REG_TX_BASE_HI, (uint32_t)(tx >> 32));
     be->ops->reg_write(be, SKIF_REG_TX_SIZE, tx_log2);
-    be->ops->reg_write(be, SKIF_REG_RX_BASE_LO, (uint32_t)rx.bus);
-    be->ops->reg_write(be, SKIF_REG_RX_BASE_HI, (uint32_t)(rx.bus >> 32));
-    be->ops->reg_write(be, SKIF_REG_RX_SIZE, rx_log2);
-    be->ops->reg_write(be, SKIF_REG_STAT_BASE_LO, (uint32_t)st.bus);
-    be->ops->reg_write(be, SKIF_REG_STAT_BASE_HI, (uint32_t)(st.bus >> 32));
+    be->ops->reg_write(be, SKIF_REG_STAT_BASE_LO, (uint32_t)st);
+    be->ops->reg_write(be, SKIF_REG_STAT_BASE_HI, (uint32_t)(st >> 32));
     be->ops->reg_write(be, SKIF_REG_CTRL, SKIF_CTRL_TX_EN | SKIF_CTRL_RX_EN | SKIF_CTRL_IRQ_EN);
     if ((rc = be->ops->flush(be)) < 0)
         goto err_free_st;
-    dev->tx = (struct ring){tx.va, tx.bus, 1u << tx_log2};
-    dev->rx = (struct ring){rx.va, rx.bus, 1u << rx_log2};
-    dev->stat = st.va;
-    dev->tx_tail = dev->rx_read = dev->rx_head = 0;
-    dev->rings_up = 1;
+    dev->tx = (struct ring){dev->tx_mem.va, tx, 1u << tx_log2};
+    dev->stat = dev->st_mem.va;
+    dev->tx_tail = 0;
+    dev->nchans = (int)nchans;
+    dev->up = 1;
     return 0;
 
 err_free_st:
-    skif_dma_free(dev, &st);
-err_free_rx:
-    skif_dma_free(dev, &rx);
+    skif_dma_free(dev, &dev->st_mem);
 err_free_tx:
-    skif_dma_free(dev, &tx);
+    skif_dma_free(dev, &dev->tx_mem);
     return rc;
+}
+
+int skif_dev_channels(const struct skif_dev *dev)
+{
+    return dev->nchans;
 }
 
 static uint32_t tx_hw_head(const struct skif_dev *dev)
@@ -226,14 +282,9 @@ static uint32_t tx_hw_head(const struct skif_dev *dev)
     return (uint32_t)dev->stat[SKIF_STAT_TX_HEAD / 8];
 }
 
-static uint32_t rx_hw_tail(const struct skif_dev *dev)
-{
-    return (uint32_t)dev->stat[SKIF_STAT_RX_TAIL / 8];
-}
-
 size_t skif_tx_space(const struct skif_dev *dev)
 {
-    if (!dev->rings_up)
+    if (!dev->up)
         return 0;
     uint32_t free_b = dev->tx.size - (dev->tx_tail - tx_hw_head(dev));
     if (free_b < 8)
@@ -243,7 +294,7 @@ size_t skif_tx_space(const struct skif_dev *dev)
 
 int skif_tx_idle(const struct skif_dev *dev)
 {
-    return !dev->rings_up || tx_hw_head(dev) == dev->tx_tail;
+    return !dev->up || tx_hw_head(dev) == dev->tx_tail;
 }
 
 /* Copy n bytes into ring r at free-running offset off, wrapping. */
@@ -262,14 +313,23 @@ static inline int node_ok(const struct skif_dev *dev, uint32_t node)
     return (dev->node_valid[node >> 5] >> (node & 31)) & 1;
 }
 
-int skif_tx_post(struct skif_dev *dev, uint32_t dst_netaddr, const struct iovec *iov, int iov_count,
-                 size_t len)
+int skif_tx_check(const struct skif_dev *dev, uint32_t dst_netaddr)
 {
-    if (!dev->rings_up || len > SKIF_MAX_MSG || (dst_netaddr >> 24) != 0 || iov_count < 0 ||
-        (iov_count > 0 && !iov))
+    if (!dev->up || (dst_netaddr >> 24) != 0 || (dst_netaddr & 0xffu) >= (uint32_t)dev->nchans)
         return -EINVAL;
     if (!node_ok(dev, (dst_netaddr >> SKIF_NA_NODE_LO) & 0xffffu))
         return -EHOSTUNREACH;
+    return 0;
+}
+
+int skif_tx_post(struct skif_dev *dev, uint32_t dst_netaddr, const struct iovec *iov, int iov_count,
+                 size_t len)
+{
+    int rc = skif_tx_check(dev, dst_netaddr);
+    if (rc < 0)
+        return rc;
+    if (len > SKIF_MAX_MSG || iov_count < 0 || (iov_count > 0 && !iov))
+        return -EINVAL;
     if (skif_tx_space(dev) < len)
         return -EAGAIN;
     uint64_t desc = (uint64_t)dst_netaddr | ((uint64_t)len << SKIF_DESC_LEN_LO);
@@ -302,56 +362,131 @@ int skif_tx_post(struct skif_dev *dev, uint32_t dst_netaddr, const struct iovec 
     return dev->be->ops->reg_write(dev->be, SKIF_REG_TX_TAIL, dev->tx_tail);
 }
 
-static int rx_header(const struct skif_dev *dev, uint32_t at, uint64_t *hdr)
+/* ------------------------------------------------------------ channels */
+
+/* Select channel id in the CH_* window and write CH_CFG. */
+static int chan_cfg(struct skif_dev *dev, int id, uint64_t base, uint32_t cfg)
 {
-    *hdr = *(const volatile uint64_t *)(dev->rx.va + (at & (dev->rx.size - 1)));
-    uint32_t len = (uint32_t)(*hdr >> 32) & 0xfffu;
-    if ((*hdr >> 44) != 0 || ((*hdr >> 24) & 0xffu) != 0 || len > SKIF_MAX_MSG)
-        return -EPROTO;
-    return (int)len;
+    struct skif_backend *be = dev->be;
+    be->ops->reg_write(be, SKIF_REG_CH_SEL, (uint32_t)id);
+    be->ops->reg_write(be, SKIF_REG_CH_BASE_LO, (uint32_t)base);
+    be->ops->reg_write(be, SKIF_REG_CH_BASE_HI, (uint32_t)(base >> 32));
+    be->ops->reg_write(be, SKIF_REG_CH_CFG, cfg);
+    return be->ops->flush(be);
 }
 
-int skif_rx_next(struct skif_dev *dev, struct skif_rx_msg *m)
+int skif_chan_open(struct skif_dev *dev, int id, unsigned log2, struct skif_chan **chp)
 {
-    if (!dev->rings_up)
+    if (!dev->up)
         return -EINVAL;
-    uint32_t tail = rx_hw_tail(dev);
-    if (tail == dev->rx_read)
+    if (id < 0 || id >= dev->nchans || log2 < SKIF_RING_LOG2_MIN || log2 > SKIF_RING_LOG2_MAX)
+        return -EINVAL;
+    if (dev->chan[id])
+        return -EBUSY;
+    struct skif_chan *ch = calloc(1, sizeof(*ch));
+    if (!ch)
+        return -ENOMEM;
+    int rc = skif_dma_alloc(dev, (size_t)1 << log2, 4096, &ch->mem);
+    if (rc < 0)
+        goto err_free;
+    ch->dev = dev;
+    ch->id = id;
+    ch->ring = (struct ring){ch->mem.va, ch->mem.bus, 1u << log2};
+    ch->tail = dev->stat + (SKIF_STAT_CH_TAIL / 8) + id;
+    ch->reg_head = SKIF_REG_CH_HEAD + 4u * (uint32_t)id;
+    /* the adapter starts the channel at head = tail = 0; its status word
+     * may still hold the tail of an earlier opening */
+    *(volatile uint64_t *)ch->tail = 0;
+    if ((rc = chan_cfg(dev, id, ch->mem.bus, log2 | SKIF_CH_CFG_EN)) < 0)
+        goto err_mem;
+    dev->chan[id] = ch;
+    dev->nopen++;
+    *chp = ch;
+    return 0;
+
+err_mem:
+    skif_dma_free(dev, &ch->mem);
+err_free:
+    free(ch);
+    return rc;
+}
+
+int skif_chan_close(struct skif_chan *ch)
+{
+    struct skif_dev *dev = ch->dev;
+    int rc = chan_cfg(dev, ch->id, 0, 0);
+    /* The adapter finishes a message it is writing into the ring; the ring
+     * is freed only after that. */
+    for (int i = 0; rc == 0; i++) {
+        uint32_t v;
+        if ((rc = dev->be->ops->reg_read(dev->be, SKIF_REG_CH_CFG, &v)) < 0)
+            break;
+        if (!(v & SKIF_CH_CFG_BUSY))
+            break;
+        if (i > 1000000) {
+            rc = -EIO;
+            break;
+        }
+    }
+    dev->chan[ch->id] = NULL;
+    dev->nopen--;
+    skif_dma_free(dev, &ch->mem);
+    free(ch);
+    return rc < 0 ? rc : 0;
+}
+
+int skif_chan_id(const struct skif_chan *ch)
+{
+    return ch->id;
+}
+
+int skif_rx_next(struct skif_chan *ch, struct skif_rx_msg *m)
+{
+    uint32_t tail = (uint32_t)*ch->tail;
+    uint32_t at = ch->read;
+    if (tail == at)
         return 0;
-    uint64_t hdr;
-    int len = rx_header(dev, dev->rx_read, &hdr);
-    if (len < 0 || tail - dev->rx_read < 8 + round8((uint32_t)len))
+    const struct ring *r = &ch->ring;
+    uint64_t hdr = *(const volatile uint64_t *)(r->va + (at & (r->size - 1)));
+    uint32_t len = (uint32_t)(hdr >> 32) & 0xfffu;
+    uint32_t entry = 8 + round8(len);
+    if ((hdr >> 44) != 0 || ((hdr >> 24) & 0xffu) != 0 || len > SKIF_MAX_MSG || tail - at < entry ||
+        tail - ch->head > r->size)
         return -EPROTO;
-    uint32_t pos = (dev->rx_read + 8) & (dev->rx.size - 1);
+    uint32_t pos = (at + 8) & (r->size - 1);
     m->chan = (uint32_t)hdr & 0xffu;
     m->src_node = (uint32_t)(hdr >> 8) & 0xffffu;
-    m->len = (uint32_t)len;
-    m->part[0].iov_base = dev->rx.va + pos;
-    if (pos + (uint32_t)len > dev->rx.size) {
-        m->part[0].iov_len = dev->rx.size - pos;
-        m->part[1].iov_base = dev->rx.va;
-        m->part[1].iov_len = (size_t)len - m->part[0].iov_len;
+    m->len = len;
+    m->part[0].iov_base = r->va + pos;
+    if (pos + len > r->size) {
+        m->part[0].iov_len = r->size - pos;
+        m->part[1].iov_base = r->va;
+        m->part[1].iov_len = len - m->part[0].iov_len;
         m->nparts = 2;
     } else {
-        m->part[0].iov_len = (size_t)len;
-        m->part[1].iov_base = NULL;
-        m->part[1].iov_len = 0;
+        m->part[0].iov_len = len;
         m->nparts = 1;
     }
-    if (dev->rx_read - dev->rx_head >= dev->rx.size) /* cannot happen: the ring holds it */
-        return -EPROTO;
-    dev->rx_read += 8 + round8((uint32_t)len);
+    ch->read = at + entry;
     return 1;
 }
 
-int skif_rx_complete(struct skif_dev *dev)
+int skif_rx_complete(struct skif_chan *ch)
 {
-    if (dev->rx_head == dev->rx_read)
+    if (ch->head == ch->read)
         return -ENOENT;
-    /* The header was checked when the message was taken. The new head
-     * reaches the adapter at the next flush (the backend combines it with an
-     * earlier RX_HEAD write still waiting). */
-    uint64_t hdr = *(const volatile uint64_t *)(dev->rx.va + (dev->rx_head & (dev->rx.size - 1)));
-    dev->rx_head += 8 + round8((uint32_t)(hdr >> 32) & 0xfffu);
-    return dev->be->ops->reg_write(dev->be, SKIF_REG_RX_HEAD, dev->rx_head);
+    /* The header was checked when the message was taken. */
+    const struct ring *r = &ch->ring;
+    uint64_t hdr = *(const volatile uint64_t *)(r->va + (ch->head & (r->size - 1)));
+    uint32_t entry = 8 + round8((uint32_t)(hdr >> 32) & 0xfffu);
+    ch->head += entry;
+    /* The adapter learns the new head once a quarter of the ring is freed,
+     * or before the program next waits (skif_dev_wait): one register write
+     * per many messages. */
+    ch->lazy += entry;
+    if (ch->lazy < r->size / 4)
+        return 0;
+    ch->lazy = 0;
+    ch->head_hw = ch->head;
+    return ch->dev->be->ops->reg_write(ch->dev->be, ch->reg_head, ch->head);
 }

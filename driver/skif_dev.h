@@ -3,8 +3,10 @@
  *
  * A process opens the node it is bound to (skifrun binds one process to each
  * simulated node), reads and writes the adapter's registers, allocates
- * DMA-able memory from the node's host memory, sets up the TX and RX rings,
- * posts messages, and waits for device events without burning CPU.
+ * DMA-able memory from the node's host memory, sets up the TX ring, opens
+ * receive channels (each with its own ring, filled by the adapter's channel
+ * demultiplexer), posts messages, and waits for device events without
+ * burning CPU.
  *
  * Errors: every call that can fail returns a negative errno value (-EINVAL,
  * -EIO, -ENOMEM, -EAGAIN, -EPIPE, ...) and leaves its outputs untouched.
@@ -29,6 +31,7 @@ extern "C" {
 #endif
 
 struct skif_dev;
+struct skif_chan; /* an open receive channel */
 
 /* A piece of DMA-able host memory. */
 struct skif_dma {
@@ -37,7 +40,7 @@ struct skif_dma {
     size_t size;  /* bytes */
 };
 
-/* A received message, as it lies in the RX ring (zero-copy). */
+/* A received message, as it lies in its channel's ring (zero-copy). */
 struct skif_rx_msg {
     uint32_t src_node; /* sender's node id */
     uint32_t chan;     /* channel it was addressed to */
@@ -97,47 +100,75 @@ int skif_reg_flush(struct skif_dev *dev);
  * size 0, -ENOMEM host memory exhausted. */
 int skif_dma_alloc(struct skif_dev *dev, size_t size, size_t align, struct skif_dma *mem);
 
-/* Free memory from skif_dma_alloc(). Memory is reused only when the freed
- * block is the most recent one still allocated (a stack); all of it is
- * released by skif_dev_close(). */
+/* Free memory from skif_dma_alloc(). A freed block is handed out again to a
+ * request that fits in it; freed blocks at the end of the heap return their
+ * space. All of it is released by skif_dev_close(). */
 void skif_dma_free(struct skif_dev *dev, struct skif_dma *mem);
 
 /* Block until the adapter signals an event (a status-block update: a message
- * received or sent) or `max_cycles` cycles pass (0: no limit; the simulator's
- * watchdog then ends a run that stops moving). Returns 1 on an event, 0 when
- * the limit passed, -EPIPE simulator gone. An event that came while the
- * program ran makes the next wait return at once. */
+ * received on any channel, or sent) or `max_cycles` cycles pass (0: no
+ * limit; the simulator's watchdog then ends a run that stops moving). First
+ * tells the adapter every channel head that skif_rx_complete() kept back.
+ * Returns 1 on an event, 0 when the limit passed, -EPIPE simulator gone. An
+ * event that came while the program ran makes the next wait return at once. */
 int skif_dev_wait(struct skif_dev *dev, uint64_t max_cycles);
 
-/* Allocate and program the TX ring (2^tx_log2 bytes), the RX ring
- * (2^rx_log2 bytes) and the status block, and enable the adapter. Sizes must
- * be SKIF_RING_LOG2_MIN..SKIF_RING_LOG2_MAX. Errors: -EINVAL, -ENOMEM,
- * -EBUSY already set up, -EIO the adapter rejected the set-up. */
-int skif_rings_setup(struct skif_dev *dev, unsigned tx_log2, unsigned rx_log2);
+/* Allocate and program the TX ring (2^tx_log2 bytes) and the status block,
+ * and enable the adapter; no channel is open yet. tx_log2 must be
+ * SKIF_RING_LOG2_MIN..SKIF_RING_LOG2_MAX. Errors: -EINVAL, -ENOMEM, -EBUSY
+ * already set up, -EIO the adapter rejected the set-up, -EPROTO the adapter
+ * reports an impossible channel count. */
+int skif_dev_setup(struct skif_dev *dev, unsigned tx_log2);
+
+/* Channels of the adapter (its CH_NUM register), 0 before skif_dev_setup(). */
+int skif_dev_channels(const struct skif_dev *dev);
 
 /* Bytes of payload a message may have to fit in the TX ring now (at most
- * SKIF_MAX_MSG); 0 when the ring is full. */
+ * SKIF_MAX_MSG); 0 when the ring is full or not set up. */
 size_t skif_tx_space(const struct skif_dev *dev);
 
 /* Copy exactly `len` bytes gathered from iov[0..iov_count) into the TX ring as
- * one message to `dst_netaddr` and ring the doorbell. Errors: -EINVAL bad
- * address, len > SKIF_MAX_MSG, iov too short, rings not set up; -EAGAIN it
- * does not fit now (nothing was written). */
+ * one message to `dst_netaddr` and ring the doorbell. Errors: -EINVAL
+ * reserved netaddr bits set, channel >= skif_dev_channels(), len >
+ * SKIF_MAX_MSG, iov too short or NULL, not set up; -EHOSTUNREACH no such
+ * node in this torus; -EAGAIN it does not fit now (nothing was written). */
 int skif_tx_post(struct skif_dev *dev, uint32_t dst_netaddr, const struct iovec *iov, int iov_count,
                  size_t len);
+
+/* Check a destination as skif_tx_post() does: 0, -EINVAL (reserved bits,
+ * channel >= skif_dev_channels(), not set up) or -EHOSTUNREACH. */
+int skif_tx_check(const struct skif_dev *dev, uint32_t dst_netaddr);
 
 /* True when everything posted has been sent by the adapter. */
 int skif_tx_idle(const struct skif_dev *dev);
 
-/* Take the next received message, if any: fills *m and returns 1; returns 0
- * when none is there. The message stays in the ring (m->part point into it)
- * until skif_rx_complete(). Errors: -EINVAL rings not set up, -EPROTO the
- * ring holds a malformed entry. */
-int skif_rx_next(struct skif_dev *dev, struct skif_rx_msg *m);
+/* Open receive channel `id` (0..skif_dev_channels()-1) with a ring of 2^log2
+ * bytes (SKIF_RING_LOG2_MIN..MAX): from now on the adapter writes every
+ * message addressed to it into that ring. Errors: -EINVAL not set up, bad id
+ * or size; -EBUSY already open; -ENOMEM; -EIO the adapter rejected it. */
+int skif_chan_open(struct skif_dev *dev, int id, unsigned log2, struct skif_chan **chp);
 
-/* Free the ring space of the oldest message taken by skif_rx_next().
- * Errors: -ENOENT no message is taken. */
-int skif_rx_complete(struct skif_dev *dev);
+/* Close a channel: the adapter discards (and counts in CH_DROPS, with
+ * STATUS.CH_DROP) every later message to it; messages still in the ring are
+ * dropped; the ring is freed once the adapter has finished any message it
+ * was writing into it. Returns 0, or -EIO/-EPIPE (the channel is closed in
+ * this process either way). */
+int skif_chan_close(struct skif_chan *ch);
+
+/* The channel's number. */
+int skif_chan_id(const struct skif_chan *ch);
+
+/* Take the next message of the channel, if any: fills *m and returns 1;
+ * returns 0 when none is there. The message stays in the ring (m->part point
+ * into it) until skif_rx_complete(). Errors: -EPROTO the ring holds a
+ * malformed entry. */
+int skif_rx_next(struct skif_chan *ch, struct skif_rx_msg *m);
+
+/* Free the ring space of the oldest message taken by skif_rx_next(). The
+ * adapter is told the new head when a quarter of the ring has been freed,
+ * or at the next skif_dev_wait(), whichever comes first. Errors: -ENOENT no
+ * message is taken. */
+int skif_rx_complete(struct skif_chan *ch);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 `timescale 1ns/1ps
 // SPDX-License-Identifier: Apache-2.0
-// skif_adapter: the network adapter of one node (registers, TX/RX engines, DMA arbiter).
+// skif_adapter: the network adapter of one node (registers, TX engine, RX
+// engine with the channel demultiplexer, DMA arbiter).
 //
 // Handshakes: register port valid/ready with one in-order response per
 // request the cycle after acceptance (ready is always 1); DMA requests
@@ -13,7 +14,8 @@
 `include "skif_defs.vh"
 
 module skif_adapter #(
-  parameter int DmaMaxReads = 128  // max outstanding DMA reads (= TX response FIFO depth)
+  parameter int DmaMaxReads = 128,  // max outstanding DMA reads (= TX response FIFO depth)
+  parameter int NumChans    = 64    // channels of the RX demultiplexer, power of two 2..256
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -52,14 +54,21 @@ module skif_adapter #(
 );
   // configuration
   logic        tx_en, rx_en, tx_halt;
-  logic [63:0] tx_base, rx_base, stat_base;
-  logic [4:0]  tx_size, rx_size;
-  logic [31:0] tx_tail, rx_head;
+  localparam int ChW = $clog2(NumChans);
+  logic [63:0] tx_base, stat_base;
+  logic [4:0]  tx_size;
+  logic [31:0] tx_tail;
+  logic           ch_cfg_we, ch_open, ch_head_we, ch_rd_open, ch_rd_busy, rx_closed;
+  logic [ChW-1:0] ch_sel, ch_head_ch;
+  logic [63:0]    ch_base, ch_rd_base;
+  logic [4:0]     ch_size, ch_rd_size;
+  logic [31:0]    ch_head, ch_rd_tail, ch_rd_head;
+  logic [7:0]     rx_closed_ch;
   // TX state and events
   logic [31:0] tx_head, tx_err_info;
   logic        tx_busy, tx_desc_err, tx_dma_err, tx_pkt, tx_flit;
   // RX state and events
-  logic [31:0] rx_tail, rx_err_info;
+  logic [31:0] rx_err_info;
   logic        rx_busy, rx_stall, rx_err, rx_pkt;
   // DMA between engines and arbiter
   logic        txd_valid, txd_ready, txd_write, txd_stat;
@@ -70,7 +79,9 @@ module skif_adapter #(
   logic [63:0] txr_data;
   logic        stat_done;
 
-  skif_regs u_regs (
+  skif_regs #(
+    .NumChans (NumChans)
+  ) u_regs (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .node_id_i       (node_id_i),
@@ -88,10 +99,21 @@ module skif_adapter #(
     .tx_base_o       (tx_base),
     .tx_size_o       (tx_size),
     .tx_tail_o       (tx_tail),
-    .rx_base_o       (rx_base),
-    .rx_size_o       (rx_size),
-    .rx_head_o       (rx_head),
     .stat_base_o     (stat_base),
+    .ch_cfg_we_o     (ch_cfg_we),
+    .ch_sel_o        (ch_sel),
+    .ch_base_o       (ch_base),
+    .ch_size_o       (ch_size),
+    .ch_open_o       (ch_open),
+    .ch_head_we_o    (ch_head_we),
+    .ch_head_ch_o    (ch_head_ch),
+    .ch_head_o       (ch_head),
+    .ch_rd_open_i    (ch_rd_open),
+    .ch_rd_size_i    (ch_rd_size),
+    .ch_rd_base_i    (ch_rd_base),
+    .ch_rd_tail_i    (ch_rd_tail),
+    .ch_rd_head_i    (ch_rd_head),
+    .ch_rd_busy_i    (ch_rd_busy),
     .tx_head_i       (tx_head),
     .tx_busy_i       (tx_busy),
     .tx_desc_err_i   (tx_desc_err),
@@ -99,12 +121,13 @@ module skif_adapter #(
     .tx_err_info_i   (tx_err_info),
     .tx_pkt_i        (tx_pkt),
     .tx_flit_i       (tx_flit),
-    .rx_tail_i       (rx_tail),
     .rx_busy_i       (rx_busy),
     .rx_stall_i      (rx_stall),
     .rx_err_i        (rx_err),
     .rx_err_info_i   (rx_err_info),
     .rx_pkt_i        (rx_pkt),
+    .rx_closed_i     (rx_closed),
+    .rx_closed_ch_i  (rx_closed_ch),
     .net_drop_i      (net_drop_i),
     .stat_done_i     (stat_done),
     .irq_o           (irq_o)
@@ -144,15 +167,30 @@ module skif_adapter #(
     .net_last_o      (net_tx_last_o)
   );
 
-  skif_rx u_rx (
+  skif_rx #(
+    .NumChans (NumChans)
+  ) u_rx (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .en_i        (rx_en),
-    .base_i      (rx_base),
-    .size_i      (rx_size),
-    .head_i      (rx_head),
     .stat_base_i (stat_base),
-    .tail_o      (rx_tail),
+    .cfg_we_i    (ch_cfg_we),
+    .cfg_ch_i    (ch_sel),
+    .cfg_base_i  (ch_base),
+    .cfg_size_i  (ch_size),
+    .cfg_open_i  (ch_open),
+    .head_we_i   (ch_head_we),
+    .head_ch_i   (ch_head_ch),
+    .head_i      (ch_head),
+    .rd_ch_i     (ch_sel),
+    .rd_open_o   (ch_rd_open),
+    .rd_size_o   (ch_rd_size),
+    .rd_base_o   (ch_rd_base),
+    .rd_tail_o   (ch_rd_tail),
+    .rd_head_o   (ch_rd_head),
+    .rd_busy_o   (ch_rd_busy),
+    .closed_o    (rx_closed),
+    .closed_ch_o (rx_closed_ch),
     .busy_o      (rx_busy),
     .stall_o     (rx_stall),
     .err_o       (rx_err),

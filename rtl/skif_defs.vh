@@ -12,7 +12,7 @@
 
 // ---------------------------------------------------------------- identity
 `define SKIF_ID_VALUE          32'h534B4946  // "SKIF"
-`define SKIF_VERSION_VALUE     32'h00000100  // 0.1.0: major[23:16] minor[15:8] patch[7:0]
+`define SKIF_VERSION_VALUE     32'h00000200  // 0.2.0: major[23:16] minor[15:8] patch[7:0]
 
 // ---------------------------------------------------------------- widths
 `define SKIF_FLIT_W            64     // link flit width, bits
@@ -21,6 +21,7 @@
 `define SKIF_LEN_W             12     // message length field width, bytes
 `define SKIF_MAX_MSG           2048   // largest message payload, bytes (256 flits)
 `define SKIF_REG_AW            12     // register port byte address width
+`define SKIF_CHANS_MAX         256    // channels an adapter can have (the channel id width)
 `define SKIF_DMA_AW            64     // DMA byte address width
 
 // ---------------------------------------------------------------- header flit
@@ -49,17 +50,19 @@
 // TX descriptor word (little-endian u64 at the ring's head):
 //   [31:0] dst netaddr  [43:32] length in bytes  [63:44] must be zero
 // followed by ceil(len/8) payload words. Entry size 8 + roundup8(len).
-// RX entry header word, written by the adapter:
+// RX entry header word, written by the adapter into the channel's ring:
 //   [7:0] dst channel  [23:8] src node  [31:24] zero  [43:32] length  [63:44] zero
 // Head/tail are free-running 32-bit byte counters; the ring byte address is
-// base + (ptr & (size - 1)); used = tail - head.
+// base + (ptr & (size - 1)); used = tail - head. Every channel has a ring of
+// its own (channel table, CH_* registers).
 `define SKIF_DESC_LEN_LO       32
 `define SKIF_RING_LOG2_MIN     12     // smallest ring: 4 KiB
 `define SKIF_RING_LOG2_MAX     24     // largest ring: 16 MiB
 
-// Status block in host memory (8-byte aligned, address in STAT_BASE):
-`define SKIF_STAT_TX_HEAD      8'h00  // u32 in a u64 word: TX consumer pointer
-`define SKIF_STAT_RX_TAIL      8'h08  // u32 in a u64 word: RX producer pointer
+// Status block in host memory (8-byte aligned, address in STAT_BASE;
+// 0x100 + 8 * channels bytes):
+`define SKIF_STAT_TX_HEAD      12'h000  // u32 in a u64 word: TX consumer pointer
+`define SKIF_STAT_CH_TAIL      12'h100  // u32 in a u64 word per channel c at + 8c: its ring's producer pointer
 
 // ---------------------------------------------------------------- registers
 // 32-bit registers, byte offsets; map is 0x000..0x0FF, 4-byte aligned.
@@ -75,19 +78,25 @@
 `define SKIF_REG_TX_SIZE       12'h028  // RW  log2 of TX ring size in bytes (12..24)
 `define SKIF_REG_TX_TAIL       12'h02C  // RW  doorbell: software producer pointer
 `define SKIF_REG_TX_HEAD       12'h030  // RO  adapter consumer pointer
-`define SKIF_REG_RX_BASE_LO    12'h040  // RW  RX ring base, bits [31:0]
-`define SKIF_REG_RX_BASE_HI    12'h044  // RW  RX ring base, bits [63:32]
-`define SKIF_REG_RX_SIZE       12'h048  // RW  log2 of RX ring size in bytes (12..24)
-`define SKIF_REG_RX_HEAD       12'h04C  // RW  software consumer pointer (frees ring space)
-`define SKIF_REG_RX_TAIL       12'h050  // RO  adapter producer pointer
 `define SKIF_REG_STAT_BASE_LO  12'h060  // RW  status block address, bits [31:0]
 `define SKIF_REG_STAT_BASE_HI  12'h064  // RW  status block address, bits [63:32]
 `define SKIF_REG_TX_PKTS       12'h080  // RO  packets sent
 `define SKIF_REG_TX_FLITS      12'h084  // RO  flits sent
-`define SKIF_REG_RX_PKTS       12'h088  // RO  packets delivered to the RX ring
+`define SKIF_REG_RX_PKTS       12'h088  // RO  packets delivered into channel rings
 `define SKIF_REG_RX_DROPS      12'h08C  // RO  packets dropped (malformed)
 `define SKIF_REG_NET_DROPS     12'h090  // RO  local packets dropped by the router at injection (bad dst)
-`define SKIF_REG_MAP_SIZE      12'h100  // first offset outside the map
+`define SKIF_REG_CH_DROPS      12'h094  // RO  messages discarded: channel closed or beyond CH_NUM
+`define SKIF_REG_CH_NUM        12'h0A0  // RO  number of channels of this adapter
+`define SKIF_REG_CH_SEL        12'h0A4  // RW  channel the CH_* window shows and CH_CFG commits (< CH_NUM)
+`define SKIF_REG_CH_BASE_LO    12'h0A8  // RW  ring base for the next CH_CFG write, bits [31:0], 8-byte aligned
+`define SKIF_REG_CH_BASE_HI    12'h0AC  // RW  ring base for the next CH_CFG write, bits [63:32]
+`define SKIF_REG_CH_CFG        12'h0B0  // RW  write: commit {CH_BASE, size, enable} to channel CH_SEL, head = tail = 0; read: channel CH_SEL
+`define SKIF_REG_CH_TAIL       12'h0B4  // RO  channel CH_SEL: adapter producer pointer
+`define SKIF_REG_CH_HEAD_RD    12'h0B8  // RO  channel CH_SEL: software consumer pointer
+`define SKIF_REG_CH_RBASE_LO   12'h0BC  // RO  channel CH_SEL: ring base, bits [31:0]
+`define SKIF_REG_CH_RBASE_HI   12'h0C0  // RO  channel CH_SEL: ring base, bits [63:32]
+`define SKIF_REG_CH_HEAD       12'h400  // WO  + 4c: channel c's consumer pointer (frees ring space), c < CH_NUM
+`define SKIF_REG_MAP_SIZE      12'h800  // first offset outside the map
 
 `define SKIF_CTRL_TX_EN        32'h00000001  // TX engine runs
 `define SKIF_CTRL_RX_EN        32'h00000002  // RX engine accepts packets
@@ -95,12 +104,18 @@
 
 `define SKIF_STATUS_TX_BUSY    32'h00000001  // TX engine is sending
 `define SKIF_STATUS_RX_BUSY    32'h00000002  // RX engine is receiving a packet
-`define SKIF_STATUS_RX_STALL   32'h00000004  // RX ring full: link back-pressured
+`define SKIF_STATUS_RX_STALL   32'h00000004  // a message waits for space in its channel's ring: link back-pressured
 `define SKIF_STATUS_TX_ERR     32'h00000008  // sticky: bad TX descriptor, TX halted
 `define SKIF_STATUS_REG_ERR    32'h00000010  // sticky: register access outside the map
 `define SKIF_STATUS_DMA_ERR    32'h00000020  // sticky: DMA read returned an error
 `define SKIF_STATUS_RX_ERR     32'h00000040  // sticky: malformed packet dropped
 `define SKIF_STATUS_NET_DROP   32'h00000080  // sticky: router dropped a local packet (bad dst)
+`define SKIF_STATUS_CH_DROP    32'h00000100  // sticky: a message for a closed channel was discarded
+
+// CH_CFG fields
+`define SKIF_CH_CFG_SIZE_MASK  32'h0000001F  // log2 of ring bytes (12..24) when enabling
+`define SKIF_CH_CFG_EN         32'h00000100  // channel open: messages go into its ring
+`define SKIF_CH_CFG_BUSY       32'h00010000  // RO: a message is being written into this channel now
 
 // ---------------------------------------------------------------- checks
 // SKIF_BAD_PARAM(fmt, value): in a generate block guarded by the illegal

@@ -6,13 +6,18 @@
 // per request (reads and writes), on reg_rsp_valid_o the cycle after the
 // request is accepted, in order, no back-pressure on the response. An illegal
 // access (offset outside the map, misaligned, read of an unassigned offset,
-// write to a read-only register, TX_SIZE/RX_SIZE value outside 12..24)
+// write to a read-only register, TX_SIZE value outside 12..24, CH_SEL value
+// >= NumChans, CH_CFG opening a channel with a size outside 12..24, CH_HEAD
+// of a channel >= NumChans)
 // responds err=1, changes no register, and sets STATUS.REG_ERR and
 // ERR_INFO = offending offset. The engines report events as one-cycle pulses;
 // counters and sticky STATUS bits live here.
 `include "skif_defs.vh"
 
-module skif_regs (
+module skif_regs #(
+  parameter int NumChans = 64,  // channels of the demultiplexer (skif_rx)
+  localparam int ChW = $clog2(NumChans)
+) (
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic [15:0] node_id_i,
@@ -32,10 +37,22 @@ module skif_regs (
   output logic [63:0] tx_base_o,
   output logic [4:0]  tx_size_o,         // log2 of TX ring bytes
   output logic [31:0] tx_tail_o,
-  output logic [63:0] rx_base_o,
-  output logic [4:0]  rx_size_o,         // log2 of RX ring bytes
-  output logic [31:0] rx_head_o,
   output logic [63:0] stat_base_o,
+  // channel table of the demultiplexer (skif_rx)
+  output logic           ch_cfg_we_o,    // CH_CFG write: commit to channel ch_sel_o
+  output logic [ChW-1:0] ch_sel_o,       // CH_SEL
+  output logic [63:0]    ch_base_o,      // CH_BASE_HI:LO
+  output logic [4:0]     ch_size_o,
+  output logic           ch_open_o,
+  output logic           ch_head_we_o,   // CH_HEAD[c] write
+  output logic [ChW-1:0] ch_head_ch_o,
+  output logic [31:0]    ch_head_o,
+  input  logic           ch_rd_open_i,   // entry of channel CH_SEL
+  input  logic [4:0]     ch_rd_size_i,
+  input  logic [63:0]    ch_rd_base_i,
+  input  logic [31:0]    ch_rd_tail_i,
+  input  logic [31:0]    ch_rd_head_i,
+  input  logic           ch_rd_busy_i,
   // state and events from the TX engine
   input  logic [31:0] tx_head_i,
   input  logic        tx_busy_i,
@@ -45,12 +62,13 @@ module skif_regs (
   input  logic        tx_pkt_i,          // pulse: packet sent
   input  logic        tx_flit_i,         // pulse: flit sent
   // state and events from the RX engine
-  input  logic [31:0] rx_tail_i,
   input  logic        rx_busy_i,
   input  logic        rx_stall_i,
   input  logic        rx_err_i,          // pulse: malformed packet dropped
-  input  logic [31:0] rx_err_info_i,     // RX tail pointer at the drop
-  input  logic        rx_pkt_i,          // pulse: packet delivered to the ring
+  input  logic [31:0] rx_err_info_i,     // {channel, 8'h0, tail[15:0]} at the drop
+  input  logic        rx_pkt_i,          // pulse: packet delivered to its channel's ring
+  input  logic        rx_closed_i,       // pulse: message for a closed channel discarded
+  input  logic [7:0]  rx_closed_ch_i,    // its channel
   // event from the network router
   input  logic        net_drop_i,        // pulse: router dropped a local packet (bad dst)
   // status-block write accepted on the DMA port
@@ -61,29 +79,42 @@ module skif_regs (
   localparam logic [4:0] SizeMax = 5'(`SKIF_RING_LOG2_MAX);
   localparam logic [31:0] StatusErrMask = `SKIF_STATUS_TX_ERR | `SKIF_STATUS_REG_ERR |
                                           `SKIF_STATUS_DMA_ERR | `SKIF_STATUS_RX_ERR |
-                                          `SKIF_STATUS_NET_DROP;
+                                          `SKIF_STATUS_NET_DROP | `SKIF_STATUS_CH_DROP;
   localparam logic [31:0] CtrlMask = `SKIF_CTRL_TX_EN | `SKIF_CTRL_RX_EN | `SKIF_CTRL_IRQ_EN;
 
   // ---------------------------------------------------------------- state
   logic [31:0] scratch_q, ctrl_q, err_sticky_q, err_info_q;
-  logic [31:0] tx_base_lo_q, tx_base_hi_q, rx_base_lo_q, rx_base_hi_q;
+  logic [31:0] tx_base_lo_q, tx_base_hi_q, ch_base_lo_q, ch_base_hi_q;
   logic [31:0] stat_base_lo_q, stat_base_hi_q;
-  logic [4:0]  tx_size_q, rx_size_q;
-  logic [31:0] tx_tail_q, rx_head_q;
-  logic [31:0] tx_pkts_q, tx_flits_q, rx_pkts_q, rx_drops_q, net_drops_q;
+  logic [4:0]  tx_size_q;
+  logic [31:0] tx_tail_q;
+  logic [ChW-1:0] ch_sel_q;
+  logic [31:0] tx_pkts_q, tx_flits_q, rx_pkts_q, rx_drops_q, net_drops_q, ch_drops_q;
   logic        rsp_valid_q, rsp_err_q, irq_q;
   logic [31:0] rsp_rdata_q;
 
   // ---------------------------------------------------------------- decode
-  logic        acc, in_map, rd_ok, wr_ok, size_ok, bad;
-  logic [31:0] rdata, status;
-  logic [11:0] off;
+  logic        acc, in_map, rd_ok, wr_ok, size_ok, bad, is_head, cfg_ok;
+  logic [31:0] rdata, status, ch_cfg_rd;
+  logic [11:0] off, head_idx;
 
   assign reg_req_ready_o = 1'b1;
   assign acc    = reg_req_valid_i;
   assign off    = reg_req_addr_i;
   assign in_map = (off < `SKIF_REG_MAP_SIZE) && (off[1:0] == 2'b00);
   assign size_ok = (reg_req_wdata_i >= 32'(SizeMin)) && (reg_req_wdata_i <= 32'(SizeMax));
+  // CH_HEAD[c]: offsets CH_HEAD + 4c, c < NumChans
+  assign head_idx = (off - `SKIF_REG_CH_HEAD) >> 2;
+  assign is_head  = (off >= `SKIF_REG_CH_HEAD) && (head_idx < 12'(NumChans));
+  // CH_CFG: closing takes any size field; opening needs a legal size; no
+  // other bits may be set
+  assign cfg_ok = ((reg_req_wdata_i & ~(`SKIF_CH_CFG_SIZE_MASK | `SKIF_CH_CFG_EN)) == 32'h0) &&
+                  (((reg_req_wdata_i & `SKIF_CH_CFG_EN) == 32'h0) ||
+                   (((reg_req_wdata_i & `SKIF_CH_CFG_SIZE_MASK) >= 32'(SizeMin)) &&
+                    ((reg_req_wdata_i & `SKIF_CH_CFG_SIZE_MASK) <= 32'(SizeMax))));
+  assign ch_cfg_rd = {27'h0, ch_rd_size_i}
+                   | (ch_rd_open_i ? `SKIF_CH_CFG_EN : 32'h0)
+                   | (ch_rd_busy_i ? `SKIF_CH_CFG_BUSY : 32'h0);
 
   assign status = err_sticky_q
                 | (tx_busy_i  ? `SKIF_STATUS_TX_BUSY  : 32'h0)
@@ -107,11 +138,6 @@ module skif_regs (
       `SKIF_REG_TX_SIZE:      begin rdata = {27'h0, tx_size_q}; wr_ok = size_ok; end
       `SKIF_REG_TX_TAIL:      begin rdata = tx_tail_q;      wr_ok = 1'b1; end
       `SKIF_REG_TX_HEAD:      rdata = tx_head_i;
-      `SKIF_REG_RX_BASE_LO:   begin rdata = rx_base_lo_q;   wr_ok = 1'b1; end
-      `SKIF_REG_RX_BASE_HI:   begin rdata = rx_base_hi_q;   wr_ok = 1'b1; end
-      `SKIF_REG_RX_SIZE:      begin rdata = {27'h0, rx_size_q}; wr_ok = size_ok; end
-      `SKIF_REG_RX_HEAD:      begin rdata = rx_head_q;      wr_ok = 1'b1; end
-      `SKIF_REG_RX_TAIL:      rdata = rx_tail_i;
       `SKIF_REG_STAT_BASE_LO: begin rdata = stat_base_lo_q; wr_ok = 1'b1; end
       `SKIF_REG_STAT_BASE_HI: begin rdata = stat_base_hi_q; wr_ok = 1'b1; end
       `SKIF_REG_TX_PKTS:      rdata = tx_pkts_q;
@@ -119,7 +145,21 @@ module skif_regs (
       `SKIF_REG_RX_PKTS:      rdata = rx_pkts_q;
       `SKIF_REG_RX_DROPS:     rdata = rx_drops_q;
       `SKIF_REG_NET_DROPS:    rdata = net_drops_q;
-      default:                rd_ok = 1'b0;
+      `SKIF_REG_CH_DROPS:     rdata = ch_drops_q;
+      `SKIF_REG_CH_NUM:       rdata = 32'(NumChans);
+      `SKIF_REG_CH_SEL:       begin rdata = 32'(ch_sel_q);  wr_ok = reg_req_wdata_i < 32'(NumChans); end
+      `SKIF_REG_CH_BASE_LO:   begin rdata = ch_base_lo_q;   wr_ok = 1'b1; end
+      `SKIF_REG_CH_BASE_HI:   begin rdata = ch_base_hi_q;   wr_ok = 1'b1; end
+      `SKIF_REG_CH_CFG:       begin rdata = ch_cfg_rd;      wr_ok = cfg_ok; end
+      `SKIF_REG_CH_TAIL:      rdata = ch_rd_tail_i;
+      `SKIF_REG_CH_HEAD_RD:   rdata = ch_rd_head_i;
+      `SKIF_REG_CH_RBASE_LO:  rdata = ch_rd_base_i[31:0];
+      `SKIF_REG_CH_RBASE_HI:  rdata = ch_rd_base_i[63:32];
+      default: begin
+        // CH_HEAD[c] is write-only
+        rd_ok = 1'b0;
+        wr_ok = is_head;
+      end
     endcase
   end
 
@@ -135,6 +175,7 @@ module skif_regs (
                  | (tx_dma_err_i    ? `SKIF_STATUS_DMA_ERR : 32'h0)
                  | (rx_err_i        ? `SKIF_STATUS_RX_ERR  : 32'h0)
                  | (net_drop_i      ? `SKIF_STATUS_NET_DROP : 32'h0)
+                 | (rx_closed_i     ? `SKIF_STATUS_CH_DROP : 32'h0)
                  | ((acc && bad)    ? `SKIF_STATUS_REG_ERR : 32'h0);
   assign err_clr = (wr && off == `SKIF_REG_STATUS) ? (reg_req_wdata_i & StatusErrMask) : 32'h0;
 
@@ -146,19 +187,19 @@ module skif_regs (
       err_info_q     <= 32'h0;
       tx_base_lo_q   <= 32'h0;
       tx_base_hi_q   <= 32'h0;
-      rx_base_lo_q   <= 32'h0;
-      rx_base_hi_q   <= 32'h0;
+      ch_base_lo_q   <= 32'h0;
+      ch_base_hi_q   <= 32'h0;
+      ch_sel_q       <= '0;
       stat_base_lo_q <= 32'h0;
       stat_base_hi_q <= 32'h0;
       tx_size_q      <= SizeMin;
-      rx_size_q      <= SizeMin;
       tx_tail_q      <= 32'h0;
-      rx_head_q      <= 32'h0;
       tx_pkts_q      <= 32'h0;
       tx_flits_q     <= 32'h0;
       rx_pkts_q      <= 32'h0;
       rx_drops_q     <= 32'h0;
       net_drops_q    <= 32'h0;
+      ch_drops_q     <= 32'h0;
       rsp_valid_q    <= 1'b0;
       rsp_err_q      <= 1'b0;
       rsp_rdata_q    <= 32'h0;
@@ -177,10 +218,9 @@ module skif_regs (
           `SKIF_REG_TX_BASE_HI:   tx_base_hi_q   <= reg_req_wdata_i;
           `SKIF_REG_TX_SIZE:      tx_size_q      <= reg_req_wdata_i[4:0];
           `SKIF_REG_TX_TAIL:      tx_tail_q      <= reg_req_wdata_i;
-          `SKIF_REG_RX_BASE_LO:   rx_base_lo_q   <= {reg_req_wdata_i[31:3], 3'b000};
-          `SKIF_REG_RX_BASE_HI:   rx_base_hi_q   <= reg_req_wdata_i;
-          `SKIF_REG_RX_SIZE:      rx_size_q      <= reg_req_wdata_i[4:0];
-          `SKIF_REG_RX_HEAD:      rx_head_q      <= reg_req_wdata_i;
+          `SKIF_REG_CH_SEL:       ch_sel_q       <= reg_req_wdata_i[ChW-1:0];
+          `SKIF_REG_CH_BASE_LO:   ch_base_lo_q   <= {reg_req_wdata_i[31:3], 3'b000};
+          `SKIF_REG_CH_BASE_HI:   ch_base_hi_q   <= reg_req_wdata_i;
           `SKIF_REG_STAT_BASE_LO: stat_base_lo_q <= {reg_req_wdata_i[31:3], 3'b000};
           `SKIF_REG_STAT_BASE_HI: stat_base_hi_q <= reg_req_wdata_i;
           default: ;
@@ -191,17 +231,19 @@ module skif_regs (
       err_sticky_q <= (err_sticky_q & ~err_clr) | err_set;
 
       // ERR_INFO: the detail of the most recent error; on a tie the register
-      // access wins, then TX descriptor, TX DMA, RX.
+      // access wins, then TX descriptor, TX DMA, RX, closed channel.
       if (acc && bad)         err_info_q <= {20'h0, off};
       else if (tx_desc_err_i) err_info_q <= tx_err_info_i;
       else if (tx_dma_err_i)  err_info_q <= tx_err_info_i;
       else if (rx_err_i)      err_info_q <= rx_err_info_i;
+      else if (rx_closed_i)   err_info_q <= {24'h0, rx_closed_ch_i};
 
       if (tx_pkt_i)  tx_pkts_q  <= tx_pkts_q + 32'd1;
       if (tx_flit_i) tx_flits_q <= tx_flits_q + 32'd1;
       if (rx_pkt_i)  rx_pkts_q  <= rx_pkts_q + 32'd1;
       if (rx_err_i)  rx_drops_q <= rx_drops_q + 32'd1;
       if (net_drop_i) net_drops_q <= net_drops_q + 32'd1;
+      if (rx_closed_i) ch_drops_q <= ch_drops_q + 32'd1;
     end
   end
 
@@ -216,8 +258,14 @@ module skif_regs (
   assign tx_base_o   = {tx_base_hi_q, tx_base_lo_q};
   assign tx_size_o   = tx_size_q;
   assign tx_tail_o   = tx_tail_q;
-  assign rx_base_o   = {rx_base_hi_q, rx_base_lo_q};
-  assign rx_size_o   = rx_size_q;
-  assign rx_head_o   = rx_head_q;
   assign stat_base_o = {stat_base_hi_q, stat_base_lo_q};
+
+  assign ch_cfg_we_o  = wr && (off == `SKIF_REG_CH_CFG);
+  assign ch_sel_o     = ch_sel_q;
+  assign ch_base_o    = {ch_base_hi_q, ch_base_lo_q};
+  assign ch_size_o    = reg_req_wdata_i[4:0];
+  assign ch_open_o    = (reg_req_wdata_i & `SKIF_CH_CFG_EN) != 32'h0;
+  assign ch_head_we_o = wr && is_head;
+  assign ch_head_ch_o = head_idx[ChW-1:0];
+  assign ch_head_o    = reg_req_wdata_i;
 endmodule

@@ -1,6 +1,7 @@
 `timescale 1ns/1ps
 // SPDX-License-Identifier: Apache-2.0
-// skif_rx: RX engine: writes arriving packets into the RX ring in host memory.
+// skif_rx: RX engine and channel demultiplexer: writes each arriving message
+// into the ring of its destination channel in host memory.
 //
 // Handshakes: network flits valid/ready (net_ready_o may depend on
 // net_valid_i and on dma_ready_i, never the other way round); DMA write
@@ -9,49 +10,76 @@
 // in the same cycle (flit and write handshake together), so RX holds no flit
 // buffer and cannot deadlock on the DMA port: it only waits for the arbiter.
 //
+// Channel table: NumChans entries {open, ring base, log2 size, tail, head},
+// set by skif_regs: cfg_we_i commits {base, size, open} to channel cfg_ch_i
+// and zeroes its head and tail; head_we_i sets one channel's head (software
+// consumer pointer, the CH_HEAD doorbell). One channel's entry is read back
+// for the CH_* register window (rd_ch_i).
+//
 // Per packet: the header is checked (kind == MSG, len <= SKIF_MAX_MSG,
-// `last` on the header iff len == 0). A good packet waits (net_ready_o low,
-// stall_o high) until the ring has 8 + roundup8(len) bytes free,
-// free = size - (tail - RX_HEAD); then the entry header word goes to
-// RX_BASE + (tail & (size-1)) and payload flit k to the ring offset
-// tail + 8 + 8k (wrapping). After the last write, tail advances and an RX_TAIL
-// status-block write becomes pending (issued behind the entry's writes on
-// the same port; it yields to data writes for up to StatHoldoff cycles so
-// back-to-back packets coalesce). A malformed packet (bad header, `last`
-// too early or too late) is consumed up to its `last` flit without further
-// writes, err_o pulses (RX_DROPS++, STATUS.RX_ERR), tail is not advanced.
-// CTRL.RX_EN is sampled at packet boundaries: when clear, net_ready_o is low
-// before a header; a packet already started is finished.
+// `last` on the header iff len == 0). A good packet for a channel that is
+// not open (or >= NumChans) is consumed whole without writes: closed_o
+// pulses with the channel in closed_ch_o (CH_DROPS++, STATUS.CH_DROP). A good
+// packet for an open channel waits (net_ready_o low, stall_o high) until its
+// channel's ring has 8 + roundup8(len) bytes free, free = size - (tail -
+// head): this blocks every later packet to this node, whatever its channel
+// (docs/rtl.md, "Back-pressure"). Then the entry header word goes to
+// base + (tail & (size-1)) and payload flit k to ring offset tail + 8 + 8k
+// (wrapping). After the last write the channel's tail advances and a status
+// write of that tail to STAT_BASE + SKIF_STAT_CH_TAIL + 8*channel becomes
+// pending (issued behind the entry's writes on the same port; pending
+// writes of several channels are issued round-robin, one at a time, each
+// yielding to data writes for up to StatHoldoff cycles, so back-to-back
+// packets coalesce). A malformed packet (bad header, `last` too early or too
+// late) is consumed up to its `last` flit without further writes, err_o
+// pulses (RX_DROPS++, STATUS.RX_ERR), no tail moves. CTRL.RX_EN is sampled at
+// packet boundaries: when clear, net_ready_o is low before a header; a packet
+// already started is finished.
 `include "skif_defs.vh"
 
 module skif_rx #(
-  parameter int StatHoldoff = 16  // max cycles a pending RX_TAIL status write yields to data writes
+  parameter int StatHoldoff = 16,  // max cycles a pending status write yields to data writes
+  parameter int NumChans    = 64,  // channels, a power of two, 2..SKIF_CHANS_MAX
+  localparam int ChW = $clog2(NumChans)
 ) (
-  input  logic        clk_i,
-  input  logic        rst_ni,
+  input  logic           clk_i,
+  input  logic           rst_ni,
   // configuration and state (skif_regs)
-  input  logic        en_i,          // CTRL.RX_EN
-  input  logic [63:0] base_i,
-  input  logic [4:0]  size_i,        // log2 of ring bytes, 12..24
-  input  logic [31:0] head_i,        // RX_HEAD (software consumer pointer)
-  input  logic [63:0] stat_base_i,
-  output logic [31:0] tail_o,
-  output logic        busy_o,
-  output logic        stall_o,       // a good header waits for ring space
-  output logic        err_o,         // pulse: malformed packet dropped
-  output logic [31:0] err_info_o,    // tail pointer at the drop
-  output logic        pkt_o,         // pulse: entry complete
+  input  logic           en_i,          // CTRL.RX_EN
+  input  logic [63:0]    stat_base_i,
+  input  logic           cfg_we_i,      // commit an entry (CH_CFG write)
+  input  logic [ChW-1:0] cfg_ch_i,
+  input  logic [63:0]    cfg_base_i,
+  input  logic [4:0]     cfg_size_i,    // log2 of ring bytes, 12..24 when opening
+  input  logic           cfg_open_i,
+  input  logic           head_we_i,     // CH_HEAD doorbell
+  input  logic [ChW-1:0] head_ch_i,
+  input  logic [31:0]    head_i,
+  input  logic [ChW-1:0] rd_ch_i,       // CH_SEL: the entry read back
+  output logic           rd_open_o,
+  output logic [4:0]     rd_size_o,
+  output logic [63:0]    rd_base_o,
+  output logic [31:0]    rd_tail_o,
+  output logic [31:0]    rd_head_o,
+  output logic           rd_busy_o,     // a message is being written into it
+  output logic           busy_o,
+  output logic           stall_o,       // a good header waits for ring space
+  output logic           err_o,         // pulse: malformed packet dropped
+  output logic [31:0]    err_info_o,    // {channel, 8'h0, tail[15:0]} at the drop
+  output logic           closed_o,      // pulse: message for a closed channel discarded
+  output logic [7:0]     closed_ch_o,
+  output logic           pkt_o,         // pulse: entry complete
   // DMA write requests (to skif_dma_arb)
-  output logic        dma_valid_o,
-  input  logic        dma_ready_i,
-  output logic [63:0] dma_addr_o,
-  output logic [63:0] dma_wdata_o,
-  output logic        dma_stat_o,    // request is the status-block write
+  output logic           dma_valid_o,
+  input  logic           dma_ready_i,
+  output logic [63:0]    dma_addr_o,
+  output logic [63:0]    dma_wdata_o,
+  output logic           dma_stat_o,    // request is a status-block write
   // network
-  input  logic        net_valid_i,
-  output logic        net_ready_o,
-  input  logic [63:0] net_data_i,
-  input  logic        net_last_i
+  input  logic           net_valid_i,
+  output logic           net_ready_o,
+  input  logic [63:0]    net_data_i,
+  input  logic           net_last_i
 );
   localparam int AgeW = $clog2(StatHoldoff + 1);
   localparam logic [AgeW-1:0] HoldoffC = AgeW'(StatHoldoff);
@@ -61,80 +89,128 @@ module skif_rx #(
   if (StatHoldoff < 1) begin : g_bad_holdoff
     `SKIF_BAD_PARAM("StatHoldoff=%0d must be >= 1", StatHoldoff)
   end
+  if (NumChans < 2 || NumChans > `SKIF_CHANS_MAX || (NumChans & (NumChans - 1)) != 0) begin : g_bad_chans
+    `SKIF_BAD_PARAM("NumChans=%0d must be a power of two from 2 to 256", NumChans)
+  end
 `endif
 
   typedef enum logic [1:0] {
     SHdr  = 2'd0,  // next flit is a header
     SPay  = 2'd1,  // writing payload flits
-    SDrop = 2'd2   // discarding a malformed packet up to its last flit
+    SDrop = 2'd2   // discarding a packet up to its last flit
   } state_e;
 
-  state_e      state_q, state_d;
-  logic [31:0] tail_q, tail_d, wr_ptr_q, wr_ptr_d;
-  logic [8:0]  rem_q, rem_d;       // payload flits left, 1..256
-  logic [12:0] entry_q, entry_d;   // entry bytes of the current packet
-  logic        stat_pend_q;
+  // ---------------------------------------------------------------- channel table
+  logic [NumChans-1:0] open_q;
+  logic [60:0]     base_q [NumChans];  // ring base / 8
+  logic [4:0]      size_q [NumChans];
+  logic [31:0]     tail_q [NumChans];
+  logic [31:0]     head_q [NumChans];
+
+  state_e          state_q, state_d;
+  logic [ChW-1:0]  cur_q, cur_d;       // channel of the packet being written
+  logic [31:0]     wr_ptr_q, wr_ptr_d;
+  logic [8:0]      rem_q, rem_d;       // payload flits left, 1..256
+  logic [12:0]     entry_q, entry_d;   // entry bytes of the current packet
+  logic [NumChans-1:0] dirty_q;        // channels whose tail is not yet in the status block
+  logic [ChW-1:0]  rr_q;               // round-robin start of the status-write choice
   logic [AgeW-1:0] stat_age_q;
 
-  logic [31:0] ring_size, ring_mask;
-  assign ring_size = 32'd1 << size_i;
-  assign ring_mask = ring_size - 32'd1;
-
   // ---------------------------------------------------------------- header decode
-  logic [3:0]  h_kind;
-  logic [11:0] h_len;
-  logic [12:0] h_entry;
-  logic        h_bad, h_space;
-  logic [32:0] used_plus;
-  logic [63:0] entry_word;
+  logic [3:0]     h_kind;
+  logic [11:0]    h_len;
+  logic [7:0]     h_chan;
+  logic [ChW-1:0] h_ch;
+  logic [12:0]    h_entry;
+  logic           h_bad, h_open, h_space;
+  logic [31:0]    h_size, h_tail;
+  logic [32:0]    used_plus;
+  logic [63:0]    entry_word, h_base, cur_base;
+  logic [4:0]     h_log2, cur_log2;
   assign h_kind  = net_data_i[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
   assign h_len   = net_data_i[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO];
+  assign h_chan  = net_data_i[`SKIF_HDR_CHAN_HI:`SKIF_HDR_CHAN_LO];
+  assign h_ch    = h_chan[ChW-1:0];
   assign h_entry = 13'd8 + (({1'b0, h_len} + 13'd7) & ~13'd7);
   assign h_bad   = (h_kind != `SKIF_KIND_MSG) || (h_len > MaxMsgC) || ((h_len == 12'd0) != net_last_i);
-  assign used_plus = {1'b0, tail_q - head_i} + {20'h0, h_entry};
-  assign h_space = used_plus <= {1'b0, ring_size};
+  assign h_open  = open_q[h_ch] && ({24'h0, h_chan} < NumChans);
+  assign h_base   = {base_q[h_ch], 3'b000};
+  assign h_log2   = size_q[h_ch];
+  assign cur_base = {base_q[cur_q], 3'b000};
+  assign cur_log2 = size_q[cur_q];
+  assign h_size  = 32'd1 << h_log2;
+  assign h_tail  = tail_q[h_ch];
+  assign used_plus = {1'b0, h_tail - head_q[h_ch]} + {20'h0, h_entry};
+  assign h_space = used_plus <= {1'b0, h_size};
   // RX entry header word: [7:0] channel, [23:8] src node, [43:32] len.
   assign entry_word = {20'h0, h_len, 8'h00,
-                       net_data_i[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO],
-                       net_data_i[`SKIF_HDR_CHAN_HI:`SKIF_HDR_CHAN_LO]};
+                       net_data_i[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO], h_chan};
 
   // ---------------------------------------------------------------- control
-  logic        data_want, stat_go, complete;
+  logic        data_want, stat_go, stat_any, complete;
+  logic [ChW-1:0] stat_ch;
   logic [31:0] data_ptr;
-  logic [63:0] data_word;
+  logic [63:0] data_word, data_base;
+  logic [4:0]  data_size;
 
-  // A data write is wanted for a good header with ring space, or a payload
-  // flit whose `last` agrees with the length.
+  // A data write is wanted for a good header of an open channel with ring
+  // space, or a payload flit whose `last` agrees with the length.
   assign data_want = net_valid_i &&
-                     (((state_q == SHdr) && en_i && !h_bad && h_space) ||
+                     (((state_q == SHdr) && en_i && !h_bad && h_open && h_space) ||
                       ((state_q == SPay) && (net_last_i == (rem_q == 9'd1))));
-  assign stat_go = stat_pend_q && (!data_want || stat_age_q == HoldoffC);
+  // Status writes: one dirty channel's tail at a time, chosen round-robin
+  // from rr_q (rotate, isolate the lowest set bit, encode it); they yield to
+  // data writes for up to StatHoldoff cycles.
+  logic [2*NumChans-1:0] dirty2;
+  logic [NumChans-1:0]   rot, low;
+  logic [ChW-1:0]        low_idx;
+  assign dirty2   = {dirty_q, dirty_q} >> rr_q;
+  assign rot      = dirty2[NumChans-1:0];
+  assign low      = rot & (~rot + 1'b1);
+  assign stat_any = (dirty_q != '0);
+  for (genvar b = 0; b < ChW; b++) begin : g_enc
+    logic [NumChans-1:0] m;
+    for (genvar k = 0; k < NumChans; k++) begin : g_m
+      assign m[k] = ((k >> b) & 1) == 1;
+    end
+    assign low_idx[b] = (low & m) != '0;
+  end
+  logic [2*NumChans-1:0] unused_dirty2_hi;
+  assign unused_dirty2_hi = dirty2 >> NumChans;
+  assign stat_ch = low_idx + rr_q;
+  assign stat_go = stat_any && (!data_want || stat_age_q == HoldoffC);
 
   always @(*) begin
-    state_d   = state_q;
-    wr_ptr_d  = wr_ptr_q;
-    rem_d     = rem_q;
-    entry_d   = entry_q;
-    data_ptr  = tail_q;
-    data_word = entry_word;
+    state_d     = state_q;
+    cur_d       = cur_q;
+    wr_ptr_d    = wr_ptr_q;
+    rem_d       = rem_q;
+    entry_d     = entry_q;
+    data_ptr    = h_tail;
+    data_word   = entry_word;
+    data_base   = h_base;
+    data_size   = h_log2;
     net_ready_o = 1'b0;
-    stall_o   = 1'b0;
-    err_o     = 1'b0;
-    complete  = 1'b0;
+    stall_o     = 1'b0;
+    err_o       = 1'b0;
+    closed_o    = 1'b0;
+    complete    = 1'b0;
     case (state_q)
       SHdr: begin
         if (en_i && net_valid_i) begin
-          if (h_bad) begin
+          if (h_bad || !h_open) begin
             net_ready_o = 1'b1;
-            err_o       = 1'b1;
+            err_o       = h_bad;
+            closed_o    = !h_bad;
             if (!net_last_i) state_d = SDrop;
           end else if (!h_space) begin
             stall_o = 1'b1;
           end else begin
             net_ready_o = dma_ready_i && !stat_go;
             if (net_ready_o) begin
+              cur_d    = h_ch;
               entry_d  = h_entry;
-              wr_ptr_d = tail_q + 32'd8;
+              wr_ptr_d = h_tail + 32'd8;
               rem_d    = 9'(({1'b0, h_len} + 13'd7) >> 3);
               if (h_len == 12'd0) complete = 1'b1;
               else state_d = SPay;
@@ -145,6 +221,8 @@ module skif_rx #(
       SPay: begin
         data_ptr  = wr_ptr_q;
         data_word = net_data_i;
+        data_base = cur_base;
+        data_size = cur_log2;
         if (net_valid_i) begin
           if (net_last_i != (rem_q == 9'd1)) begin
             // `last` too early or too late: drop the rest of the packet.
@@ -172,38 +250,83 @@ module skif_rx #(
     endcase
   end
 
-  assign tail_d  = complete ? tail_q + {19'h0, (state_q == SHdr) ? h_entry : entry_q} : tail_q;
+  // the completed entry's channel and its new tail
+  logic [ChW-1:0] done_ch;
+  logic [31:0]    done_tail;
+  assign done_ch   = (state_q == SHdr) ? h_ch : cur_q;
+  assign done_tail = tail_q[done_ch] + {19'h0, (state_q == SHdr) ? h_entry : entry_q};
+
+  logic [31:0] ring_mask;
+  assign ring_mask = (32'd1 << data_size) - 32'd1;
 
   assign dma_valid_o = stat_go || data_want;
   assign dma_stat_o  = stat_go;
-  assign dma_addr_o  = stat_go ? (stat_base_i + 64'(`SKIF_STAT_RX_TAIL))
-                               : (base_i + {32'h0, data_ptr & ring_mask});
-  assign dma_wdata_o = stat_go ? {32'h0, tail_q} : data_word;
+  assign dma_addr_o  = stat_go ? (stat_base_i + 64'(`SKIF_STAT_CH_TAIL) + 64'({stat_ch, 3'b000}))
+                               : (data_base + {32'h0, data_ptr & ring_mask});
+  assign dma_wdata_o = stat_go ? {32'h0, tail_q[stat_ch]} : data_word;
+
+  // table: a configuration write wins over the engine's tail update of the
+  // same channel (software only reconfigures a channel that is not busy).
+  // Only the open bits are reset: a channel's other fields are set when it
+  // is opened and mean nothing before (read back as 0 while closed).
+  always @(posedge clk_i) begin
+    if (!rst_ni) open_q <= '0;
+    else if (cfg_we_i) open_q[cfg_ch_i] <= cfg_open_i;
+  end
+  logic [2:0] unused_base_lo;  // ring bases are 8-byte aligned
+  assign unused_base_lo = cfg_base_i[2:0];
+  always @(posedge clk_i) begin
+    if (cfg_we_i) begin
+      base_q[cfg_ch_i] <= cfg_base_i[63:3];
+      size_q[cfg_ch_i] <= cfg_size_i;
+    end
+  end
+  always @(posedge clk_i) begin
+    if (complete && !(cfg_we_i && cfg_ch_i == done_ch)) tail_q[done_ch] <= done_tail;
+    if (cfg_we_i) tail_q[cfg_ch_i] <= 32'h0;
+  end
+  always @(posedge clk_i) begin
+    if (head_we_i && !(cfg_we_i && cfg_ch_i == head_ch_i)) head_q[head_ch_i] <= head_i;
+    if (cfg_we_i) head_q[cfg_ch_i] <= 32'h0;
+  end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q     <= SHdr;
-      tail_q      <= 32'h0;
+      cur_q       <= '0;
       wr_ptr_q    <= 32'h0;
       rem_q       <= 9'h0;
       entry_q     <= 13'h0;
-      stat_pend_q <= 1'b0;
+      dirty_q     <= '0;
+      rr_q        <= '0;
       stat_age_q  <= '0;
     end else begin
       state_q  <= state_d;
-      tail_q   <= tail_d;
+      cur_q    <= cur_d;
       wr_ptr_q <= wr_ptr_d;
       rem_q    <= rem_d;
       entry_q  <= entry_d;
-      if (complete) stat_pend_q <= 1'b1;
-      else if (stat_go && dma_ready_i) stat_pend_q <= 1'b0;
-      if (!stat_pend_q || (stat_go && dma_ready_i)) stat_age_q <= '0;
+      // (complete never coincides with an accepted status write)
+      if (complete) dirty_q[done_ch] <= 1'b1;
+      else if (stat_go && dma_ready_i) begin
+        dirty_q[stat_ch] <= 1'b0;
+        rr_q             <= stat_ch + 1'b1;
+      end
+      if (!stat_any || (stat_go && dma_ready_i)) stat_age_q <= '0;
       else if (stat_age_q != HoldoffC) stat_age_q <= stat_age_q + 1'b1;
     end
   end
 
-  assign tail_o     = tail_q;
-  assign err_info_o = tail_q;
-  assign pkt_o      = complete;
-  assign busy_o     = (state_q != SHdr);
+  assign err_info_o  = (state_q == SHdr) ? {h_chan, 8'h00, h_tail[15:0]}
+                                        : {8'(cur_q), 8'h00, tail_q[cur_q][15:0]};
+  assign closed_ch_o = h_chan;
+  assign pkt_o       = complete;
+  assign busy_o      = (state_q != SHdr);
+
+  assign rd_open_o = open_q[rd_ch_i];
+  assign rd_size_o = rd_open_o ? size_q[rd_ch_i] : 5'h0;
+  assign rd_base_o = rd_open_o ? {base_q[rd_ch_i], 3'b000} : 64'h0;
+  assign rd_tail_o = rd_open_o ? tail_q[rd_ch_i] : 32'h0;
+  assign rd_head_o = rd_open_o ? head_q[rd_ch_i] : 32'h0;
+  assign rd_busy_o = (state_q == SPay) && (cur_q == rd_ch_i);
 endmodule

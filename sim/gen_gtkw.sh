@@ -47,8 +47,10 @@ host_dma() { group "Host interface: DMA" dma_req_valid_o dma_req_ready_i dma_req
 tx() { group "TX engine" u_tx.en_i "u_tx.tail_i[31:0]" "u_tx.head_q[31:0]" "u_tx.rd_ptr_q[31:0]" \
     "u_tx.inflight_q[7:0]" "u_tx.state_q[1:0]" "u_tx.len_q[11:0]" u_tx.stat_pend_q \
     net_tx_valid_o net_tx_ready_i "net_tx_data_o[63:0]" net_tx_last_o; }
-rx() { group "RX engine" u_rx.en_i "u_rx.head_i[31:0]" "u_rx.tail_q[31:0]" "u_rx.state_q[1:0]" \
-    "u_rx.rem_q[8:0]" u_rx.stall_o u_rx.err_o u_rx.stat_pend_q \
+rx() { group "RX engine and channel demultiplexer" u_rx.en_i "u_rx.state_q[1:0]" "u_rx.cur_q[5:0]" \
+    "u_rx.wr_ptr_q[31:0]" "u_rx.rem_q[8:0]" u_rx.stall_o u_rx.err_o u_rx.closed_o \
+    "u_rx.closed_ch_o[7:0]" "u_rx.open_q[63:0]" "u_rx.dirty_q[63:0]" u_rx.cfg_we_i \
+    "u_rx.cfg_ch_i[5:0]" u_rx.head_we_i "u_rx.head_ch_i[5:0]" "u_rx.head_i[31:0]" \
     net_rx_valid_i net_rx_ready_o "net_rx_data_i[63:0]" net_rx_last_i; }
 
 router() {

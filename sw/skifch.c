@@ -1,25 +1,37 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* skifch.c: SkifCh over the skifsim driver (see skifch.h). */
+/* skifch.c: SkifCh over the skifsim driver (see skifch.h).
+ *
+ * One device per process, opened with the first channel (or by
+ * SkifCh_Channels) and closed with the last: its TX ring carries the
+ * messages of all the process's channels. Handles live in a static table,
+ * one per channel number, so a closed handle stays recognisable (EBADF). */
 #define _GNU_SOURCE
 #include "skifch.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "skif_dev.h"
 
 #define TX_RING_LOG2 16
-#define RX_RING_LOG2 18
+#define RX_RING_LOG2 16
 #define PARTIAL_MIN 512 /* smallest part of a larger message sent alone */
+/* An empty Recv or a refused Send lets simulated time pass until the next
+ * device event, but at most this many cycles: a program polling several
+ * channels in turn never waits on one while another has work. */
+#define POLL_CYCLES 64
 
 struct SkifCh {
-    struct skif_dev *dev;
-    int chan;
+    struct skif_chan *chan; /* NULL when closed */
+    netaddr_t addr;         /* its own address */
 };
 
-static int g_open; /* a channel is open in this process */
+static struct SkifCh g_ch[SKIF_CHANS_MAX];
+static struct skif_dev *g_dev;
+static int g_nopen;
 
 static int set_errno(int neg)
 {
@@ -27,129 +39,280 @@ static int set_errno(int neg)
     return -1;
 }
 
-SkifCh *SkifCh_Open(int channel)
+/* The handle's state: 1 open, 0 closed (EBADF), -1 not a handle (EINVAL). */
+static int handle_state(const SkifCh *h)
 {
-    if (channel < 0 || channel > 255) {
-        errno = EINVAL;
-        return NULL;
-    }
-    if (g_open) {
-        errno = EBUSY;
-        return NULL;
-    }
-    SkifCh *ch = calloc(1, sizeof(*ch));
-    if (!ch) {
-        errno = ENOMEM;
-        return NULL;
-    }
-    int rc = skif_dev_open(&ch->dev);
-    if (rc < 0)
-        goto err_free;
-    rc = skif_rings_setup(ch->dev, TX_RING_LOG2, RX_RING_LOG2);
-    if (rc < 0)
-        goto err_close;
-    ch->chan = channel;
-    g_open = 1;
-    return ch;
-
-err_close:
-    skif_dev_close(ch->dev);
-err_free:
-    free(ch);
-    errno = -rc;
-    return NULL;
-}
-
-int SkifCh_Close(SkifCh *skifch)
-{
-    if (!skifch) {
-        errno = EINVAL;
+    uintptr_t p = (uintptr_t)h, b = (uintptr_t)g_ch;
+    if (!h || p < b || p >= b + sizeof(g_ch) || (p - b) % sizeof(g_ch[0]))
         return -1;
-    }
-    /* Let the adapter finish sending what was posted. */
-    while (!skif_tx_idle(skifch->dev))
-        if (skif_dev_wait(skifch->dev, 0) < 0)
-            break;
-    skif_dev_close(skifch->dev);
-    free(skifch);
-    g_open = 0;
-    return 0;
+    return h->chan != NULL;
 }
 
-static int env_num(const char *name)
+static int check(const SkifCh *h)
 {
-    const char *s = getenv(name);
-    if (!s || !*s) {
-        errno = ENODEV;
-        return -1;
-    }
-    return atoi(s);
+    int st = handle_state(h);
+    return st > 0 ? 0 : st == 0 ? -EBADF : -EINVAL;
 }
 
-int SkifCh_Rank(void)
-{
-    return env_num("SKIF_RANK");
-}
-int SkifCh_Size(void)
-{
-    return env_num("SKIF_SIZE");
-}
+/* ------------------------------------------------------------ the torus */
 
-netaddr_t SkifCh_Addr(int rank, int channel)
+static struct {
+    int ok, size, ndims, dims[4];
+} g_topo;
+
+/* Rank count and dimensions from skifrun's environment (SKIF_SIZE,
+ * SKIF_DIMS "XxYxZ"; -n alone is a ring). */
+static int topo(void)
 {
-    int size = SkifCh_Size();
-    if (size < 0 || rank < 0 || rank >= size || channel < 0 || channel > 255) {
-        errno = EINVAL;
-        return (netaddr_t)-1;
-    }
-    /* node id: the rank's coordinates (X fastest), 4 bits each */
+    if (g_topo.ok)
+        return 0;
+    const char *s = getenv("SKIF_SIZE");
+    if (!s || !*s || atoi(s) < 1)
+        return -ENODEV;
+    g_topo.size = atoi(s);
+    for (int d = 0; d < 4; d++)
+        g_topo.dims[d] = 1;
     const char *dims = getenv("SKIF_DIMS");
-    netaddr_t id = 0;
-    int r = rank, d = 0;
-    while (dims && *dims && d < 4) {
+    int nd = 0;
+    while (dims && *dims && nd < 4) {
         int k = atoi(dims);
         if (k < 1)
             break;
-        id |= (netaddr_t)(r % k) << (4 * d);
-        r /= k;
-        d++;
+        g_topo.dims[nd++] = k;
         dims = strchr(dims, 'x');
         if (dims)
             dims++;
     }
-    if (d == 0) /* no dimensions known: a ring */
-        id = (netaddr_t)rank;
-    return (id << 8) | (netaddr_t)channel;
+    if (nd == 0) { /* no dimensions known: a ring */
+        g_topo.dims[0] = g_topo.size;
+        nd = 1;
+    }
+    g_topo.ndims = nd;
+    g_topo.ok = 1;
+    return 0;
 }
+
+int SkifCh_Rank(void)
+{
+    const char *s = getenv("SKIF_RANK");
+    if (!s || !*s)
+        return set_errno(-ENODEV);
+    return atoi(s);
+}
+
+int SkifCh_Size(void)
+{
+    int rc = topo();
+    return rc < 0 ? set_errno(rc) : g_topo.size;
+}
+
+int SkifCh_Dims(int dims[4])
+{
+    if (!dims)
+        return set_errno(-EINVAL);
+    int rc = topo();
+    if (rc < 0)
+        return set_errno(rc);
+    memcpy(dims, g_topo.dims, sizeof(g_topo.dims));
+    return g_topo.ndims;
+}
+
+int SkifCh_Coords(int rank, int coord[4])
+{
+    int rc = topo();
+    if (rc < 0)
+        return set_errno(rc);
+    if (!coord || rank < 0 || rank >= g_topo.size)
+        return set_errno(-EINVAL);
+    for (int d = 0; d < 4; d++) {
+        coord[d] = rank % g_topo.dims[d];
+        rank /= g_topo.dims[d];
+    }
+    return 0;
+}
+
+netaddr_t SkifCh_AddrAt(const int coord[4], int channel)
+{
+    if (topo() < 0 || !coord || channel < 0 || channel >= (int)SKIF_CHANS_MAX) {
+        errno = topo() < 0 ? ENODEV : EINVAL;
+        return (netaddr_t)-1;
+    }
+    netaddr_t id = 0;
+    for (int d = 0; d < 4; d++) {
+        if (coord[d] < 0 || coord[d] >= g_topo.dims[d]) {
+            errno = EINVAL;
+            return (netaddr_t)-1;
+        }
+        id |= (netaddr_t)coord[d] << (4 * d);
+    }
+    return (id << SKIF_NA_NODE_LO) | (netaddr_t)channel;
+}
+
+netaddr_t SkifCh_Addr(int rank, int channel)
+{
+    int c[4];
+    if (SkifCh_Coords(rank, c) < 0)
+        return (netaddr_t)-1;
+    return SkifCh_AddrAt(c, channel);
+}
+
+int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
+{
+    int rc = topo();
+    if (rc < 0)
+        return set_errno(rc);
+    if (addr >> 24)
+        return set_errno(-EINVAL);
+    int c[4], rank = 0, stride = 1;
+    uint32_t node = (uint32_t)SKIFCH_ADDR_NODE(addr);
+    for (int d = 0; d < 4; d++) {
+        c[d] = (int)(node >> (4 * d)) & 0xf;
+        if (c[d] >= g_topo.dims[d])
+            return set_errno(-EINVAL);
+        rank += c[d] * stride;
+        stride *= g_topo.dims[d];
+    }
+    if (coord)
+        memcpy(coord, c, sizeof(c));
+    if (channel)
+        *channel = SKIFCH_ADDR_CHAN(addr);
+    return rank;
+}
+
+/* ------------------------------------------------------------ channels */
+
+/* The process's device, opened and set up on first use. */
+static int dev_get(void)
+{
+    if (g_dev)
+        return 0;
+    struct skif_dev *dev;
+    int rc = skif_dev_open(&dev);
+    if (rc < 0)
+        return rc;
+    if ((rc = skif_dev_setup(dev, TX_RING_LOG2)) < 0) {
+        skif_dev_close(dev);
+        return rc;
+    }
+    g_dev = dev;
+    return 0;
+}
+
+/* Let the adapter send what was posted, then close the device. */
+static void dev_put(void)
+{
+    while (!skif_tx_idle(g_dev))
+        if (skif_dev_wait(g_dev, 0) < 0)
+            break;
+    skif_dev_close(g_dev);
+    g_dev = NULL;
+}
+
+int SkifCh_Channels(void)
+{
+    int rc = dev_get();
+    if (rc < 0)
+        return set_errno(rc);
+    int n = skif_dev_channels(g_dev);
+    if (g_nopen == 0)
+        dev_put(); /* nothing holds the device */
+    return n;
+}
+
+SkifCh *SkifCh_Open(int channel)
+{
+    if (channel < 0 || channel >= (int)SKIF_CHANS_MAX) {
+        errno = EINVAL;
+        return NULL;
+    }
+    if (g_ch[channel].chan) {
+        errno = EBUSY;
+        return NULL;
+    }
+    unsigned log2 = RX_RING_LOG2;
+    const char *s = getenv("SKIFCH_RING_LOG2");
+    if (s && *s) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (*end || v < SKIF_RING_LOG2_MIN || v > SKIF_RING_LOG2_MAX) {
+            errno = EINVAL;
+            return NULL;
+        }
+        log2 = (unsigned)v;
+    }
+    int rc = dev_get();
+    if (rc < 0)
+        return set_errno(rc), NULL;
+    struct skif_chan *chan;
+    rc = skif_chan_open(g_dev, channel, log2, &chan);
+    if (rc < 0) {
+        if (g_nopen == 0)
+            dev_put();
+        return set_errno(rc), NULL;
+    }
+    g_nopen++;
+    g_ch[channel].chan = chan;
+    g_ch[channel].addr = (skif_dev_node_id(g_dev) << SKIF_NA_NODE_LO) | (netaddr_t)channel;
+    return &g_ch[channel];
+}
+
+int SkifCh_Close(SkifCh *skifch)
+{
+    int rc = check(skifch);
+    if (rc < 0)
+        return set_errno(rc);
+    rc = skif_chan_close(skifch->chan);
+    skifch->chan = NULL;
+    if (--g_nopen == 0)
+        dev_put();
+    return rc < 0 ? set_errno(rc) : 0;
+}
+
+netaddr_t SkifCh_MyAddr(const SkifCh *skifch)
+{
+    int rc = check(skifch);
+    if (rc < 0) {
+        errno = -rc;
+        return (netaddr_t)-1;
+    }
+    return skifch->addr;
+}
+
+/* ------------------------------------------------------------ messages */
 
 ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *iov, int iov_count)
 {
-    if (!skifch || iov_count < 0 || iov_count > IOV_MAX || (iov_count > 0 && !iov))
-        return set_errno(-EINVAL);
-    if (iov_count == 1 && iov[0].iov_len <= SKIFCH_MAX_MSG) {
+    int rc = check(skifch);
+    if (rc < 0)
+        return set_errno(rc);
+    if (iov_count == 1 && iov && iov[0].iov_len <= SKIFCH_MAX_MSG) {
         /* the common case: one piece that fits a message; whole or nothing */
-        int rc = skif_tx_post(skifch->dev, dst_netaddr, iov, 1, iov[0].iov_len);
+        rc = skif_tx_post(g_dev, dst_netaddr, iov, 1, iov[0].iov_len);
         if (rc == 0)
             return (ssize_t)iov[0].iov_len;
         if (rc != -EAGAIN)
             return set_errno(rc);
     }
+    if (iov_count < 0 || iov_count > IOV_MAX || (iov_count > 0 && !iov))
+        return set_errno(-EINVAL);
+    if ((rc = skif_tx_check(g_dev, dst_netaddr)) < 0)
+        return set_errno(rc);
     size_t total = 0;
     for (int i = 0; i < iov_count; i++) {
         if (iov[i].iov_len && !iov[i].iov_base)
             return set_errno(-EINVAL);
         total += iov[i].iov_len;
     }
-    size_t space = skif_tx_space(skifch->dev);
+    size_t space = skif_tx_space(g_dev);
     size_t len = total < space ? total : space;
     /* Send a part only when it is worth a packet: a sliver of a large
      * message costs a header and an event for little data; waiting for the
      * adapter to drain the ring is better. */
     if (space == 0 || (len < total && len < PARTIAL_MIN)) {
-        int rc = skif_dev_wait(skifch->dev, 0);
+        rc = skif_dev_wait(g_dev, POLL_CYCLES);
         return set_errno(rc < 0 ? rc : -EAGAIN);
     }
-    int rc = skif_tx_post(skifch->dev, dst_netaddr, iov, iov_count, len);
+    rc = skif_tx_post(g_dev, dst_netaddr, iov, iov_count, len);
     if (rc < 0)
         return set_errno(rc);
     return (ssize_t)len;
@@ -157,39 +320,48 @@ ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *i
 
 ssize_t SkifCh_Recv(SkifCh *skifch, struct iovec cont[SKIFCH_CONT_SIZE], int *cont_count)
 {
-    if (!skifch || !cont || !cont_count)
-        return set_errno(-EINVAL);
+    int rc = check(skifch);
+    if (rc < 0 || !cont || !cont_count)
+        return set_errno(rc < 0 ? rc : -EINVAL);
     struct skif_rx_msg m;
-    int rc = skif_rx_next(skifch->dev, &m);
+    rc = skif_rx_next(skifch->chan, &m);
+    if (rc == 1) {
+        cont[0] = m.part[0];
+        if (m.nparts == 2)
+            cont[1] = m.part[1];
+        *cont_count = m.nparts;
+        return (ssize_t)m.len;
+    }
     if (rc < 0)
         return set_errno(rc);
-    if (rc == 0) {
-        rc = skif_dev_wait(skifch->dev, 0);
-        return set_errno(rc < 0 ? rc : -EAGAIN);
-    }
-    for (int i = 0; i < m.nparts; i++)
-        cont[i] = m.part[i];
-    *cont_count = m.nparts;
-    return (ssize_t)m.len;
+    rc = skif_dev_wait(g_dev, POLL_CYCLES);
+    return set_errno(rc < 0 ? rc : -EAGAIN);
 }
 
 int SkifCh_RecvComp(SkifCh *skifch)
 {
-    if (!skifch)
-        return set_errno(-EINVAL);
-    int rc = skif_rx_complete(skifch->dev);
+    int rc = check(skifch);
+    if (rc < 0)
+        return set_errno(rc);
+    rc = skif_rx_complete(skifch->chan);
     return rc < 0 ? set_errno(rc) : 0;
 }
 
 int SkifCh_Wait(SkifCh *skifch, uint64_t max_cycles)
 {
-    if (!skifch)
-        return set_errno(-EINVAL);
-    int rc = skif_dev_wait(skifch->dev, max_cycles);
+    int rc = check(skifch);
+    if (rc < 0)
+        return set_errno(rc);
+    rc = skif_dev_wait(g_dev, max_cycles);
     return rc < 0 ? set_errno(rc) : rc;
 }
 
-uint64_t SkifCh_Cycle(SkifCh *skifch)
+uint64_t SkifCh_Cycle(const SkifCh *skifch)
 {
-    return skifch ? skif_dev_cycle(skifch->dev) : 0;
+    return check(skifch) == 0 ? skif_dev_cycle(g_dev) : 0;
+}
+
+unsigned SkifCh_ClockMHz(const SkifCh *skifch)
+{
+    return check(skifch) == 0 ? skif_dev_clock_mhz(g_dev) : 0;
 }

@@ -2,18 +2,26 @@
 /* skifch.h: the SkifCh message-passing interface (Send, Recv, RecvComp as in
  * the SKIF-Aurora paper, signatures kept exactly) over the skifsim adapter.
  *
- * Errors: -1 with errno, like writev(). Messages from one sender arrive in
- * the order sent; messages from different senders interleave. Recv is
- * zero-copy: `cont` points into the library's receive ring until RecvComp.
+ * A channel is a receive queue of this node, named by a network address
+ * (netaddr_t: the node's coordinates and the channel number). Each part of a
+ * program that talks on its own opens its own channel and receives only the
+ * messages sent to it: the adapter's channel demultiplexer writes every
+ * message straight into its channel's ring in host memory.
+ *
+ * Errors: -1 with errno, like writev(). Messages from one sender to one
+ * channel arrive in the order sent; messages from different senders
+ * interleave. Recv is zero-copy: `cont` points into the channel's ring until
+ * RecvComp.
  *
  * Simulated time advances inside calls that find nothing to do: an empty
- * Recv or a refused Send waits for the next device event before returning
- * EAGAIN, so the paper's polling loops just work and burn no host CPU.
+ * Recv or a refused Send lets simulated time pass until the next device
+ * event, or 64 cycles at most, before returning EAGAIN, so the paper's
+ * polling loops just work (over one channel or many) and burn no host CPU.
  *
- * This version of the adapter delivers all of a node's messages into one
- * receive ring, so a process has one open channel at a time and receives
- * every message sent to its node; the channel number travels in the packet
- * but does not yet select a ring. */
+ * Back-pressure: a message for a channel whose ring is full waits in the
+ * adapter until the receiver frees space (RecvComp), and every message to
+ * this node behind it waits too (docs/skifch.md). Nothing is ever dropped or
+ * overwritten, except messages to a channel that is not open. */
 #ifndef SKIFCH_H
 #define SKIFCH_H
 
@@ -29,55 +37,100 @@ extern "C" {
 typedef uint32_t netaddr_t;
 typedef struct SkifCh SkifCh;
 
-/* Open channel `channel` (0..255) on this process's node. Returns the
- * channel, or NULL with errno: EINVAL bad channel, EBUSY a channel is already
- * open in this process, ENODEV not started by skifrun, ENOMEM. */
+/* netaddr_t layout: [7:0] channel, [23:8] node id (4 bits per coordinate,
+ * x in [11:8]), [31:24] zero. */
+#define SKIFCH_ADDR_CHAN(a) ((int)((a)&0xffu))
+#define SKIFCH_ADDR_NODE(a) ((int)(((a) >> 8) & 0xffffu))
+
+/* Largest message payload, bytes. */
+#define SKIFCH_MAX_MSG 2048
+
+/* Open channel `channel` (0..SkifCh_Channels()-1) on this process's node,
+ * with a receive ring of 64 KiB (the environment variable SKIFCH_RING_LOG2,
+ * 12..24, sets another size). A process may hold many channels. Returns the
+ * channel, or NULL with errno: EINVAL bad channel, EBUSY the channel is
+ * open, ENODEV not started by skifrun, ENOMEM, EIO the adapter refused,
+ * EPIPE the simulator is gone. */
 SkifCh *SkifCh_Open(int channel);
 
-/* Close a channel; messages still in its ring are dropped. 0, or -1 with
- * errno EINVAL (NULL). */
+/* Close a channel; messages still in its ring are dropped, and the adapter
+ * discards (and counts) any later message to it. The last close of a
+ * process waits until the adapter has sent everything posted. The handle
+ * stays invalid: calls on it fail with EBADF. 0, or -1 with errno EINVAL
+ * (NULL or not a channel), EBADF (already closed). */
 int SkifCh_Close(SkifCh *skifch);
 
+/* Number of channels per node (the adapter's), or -1 with errno ENODEV
+ * outside skifrun. Opens the node if no channel is open yet. */
+int SkifCh_Channels(void);
+
 /* This process's rank and the number of ranks (nodes); -1 with errno ENODEV
- * outside skifrun. */
+ * outside skifrun. Ranks number the nodes with X fastest. */
 int SkifCh_Rank(void);
 int SkifCh_Size(void);
+
+/* The torus: its number of dimensions (1..4), and each one's size in
+ * dims[0..3] (1 beyond the used ones). -1 with errno ENODEV, EINVAL NULL. */
+int SkifCh_Dims(int dims[4]);
+
+/* The coordinates of rank `rank` in coord[0..3] (x, y, z, w; 0 beyond the
+ * used dimensions). 0, or -1 with errno EINVAL. */
+int SkifCh_Coords(int rank, int coord[4]);
 
 /* The network address of channel `channel` on the node of rank `rank`;
  * (netaddr_t)-1 with errno EINVAL when either is out of range. */
 netaddr_t SkifCh_Addr(int rank, int channel);
 
+/* The network address of channel `channel` on the node at coord[0..3];
+ * (netaddr_t)-1 with errno EINVAL when a coordinate or the channel is out of
+ * range. */
+netaddr_t SkifCh_AddrAt(const int coord[4], int channel);
+
+/* Split an address: the rank of its node (returned), its coordinates into
+ * coord (if not NULL) and its channel into *channel (if not NULL). -1 with
+ * errno EINVAL when the address names no node of this torus, reserved bits
+ * are set, or the channel is out of range. */
+int SkifCh_Split(netaddr_t addr, int coord[4], int *channel);
+
+/* This channel's own address (what senders use to reach it);
+ * (netaddr_t)-1 with errno EINVAL/EBADF. */
+netaddr_t SkifCh_MyAddr(const SkifCh *skifch);
+
 /* Send one message to dst_netaddr made of the start of iov[0..iov_count).
  * Like writev(), it may send only the first part: it returns the number of
  * bytes sent (the message size, at most the space free in the TX ring and
  * SKIFCH_MAX_MSG). Nothing is buffered: when nothing can be sent now it
- * returns -1 with errno EAGAIN (after letting simulated time advance).
+ * returns -1 with errno EAGAIN (after letting simulated time advance). A
+ * single piece of at most 512 bytes is always sent whole or not at all.
  * Other errors: EINVAL NULL skifch, iov_count < 0 or > IOV_MAX, NULL iov with
- * iov_count > 0, an element with a NULL base and a non-zero length, or a
- * netaddr with reserved bits set; EHOSTUNREACH no such node; EPIPE the
- * simulator is gone. */
+ * iov_count > 0, an element with a NULL base and a non-zero length,
+ * reserved netaddr bits set, or a channel >= SkifCh_Channels(); EHOSTUNREACH
+ * no such node; EBADF closed channel; EPIPE the simulator is gone. A message
+ * to a channel that is not open at the receiver is discarded there (counted
+ * in its CH_DROPS register, STATUS.CH_DROP, and in skifrun's summary). */
 ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *iov, int iov_count);
 
-/* Receive one whole message: returns its size and fills cont[0..*cont_count)
- * with the parts of the message inside the library's ring (1 part, or 2 when
- * it wraps the ring's end). Returns -1 with errno EAGAIN when no message is
- * there (after letting simulated time advance to the next device event),
- * EINVAL NULL arguments, EPIPE the simulator is gone, EPROTO a corrupt ring. */
+/* Receive the channel's next message: returns its size and fills
+ * cont[0..*cont_count) with its parts inside the channel's ring (1 part, or
+ * 2 when it wraps the ring's end). Several messages may be received before
+ * they are completed. Returns -1 with errno EAGAIN when no message is there
+ * (after letting simulated time advance to the next device event), EINVAL
+ * NULL arguments or not a channel, EBADF closed channel, EPIPE the simulator
+ * is gone, EPROTO a corrupt ring. */
 ssize_t SkifCh_Recv(SkifCh *skifch, struct iovec cont[SKIFCH_CONT_SIZE], int *cont_count);
 
-/* Free the ring space of the oldest received message. 0, or -1 with errno
- * ENOENT (nothing received and not completed) or EINVAL. */
+/* Free the ring space of the oldest received message of this channel. 0, or
+ * -1 with errno ENOENT (nothing received and not completed), EINVAL, EBADF. */
 int SkifCh_RecvComp(SkifCh *skifch);
 
 /* Block until a device event or max_cycles cycles (0: no limit). 1 event,
- * 0 limit, -1 with errno EPIPE. */
+ * 0 limit, -1 with errno EINVAL, EBADF, EPIPE. */
 int SkifCh_Wait(SkifCh *skifch, uint64_t max_cycles);
 
-/* The simulated cycle now (at the last return from the simulator). */
-uint64_t SkifCh_Cycle(SkifCh *skifch);
-
-/* Largest message payload, bytes. */
-#define SKIFCH_MAX_MSG 2048
+/* The simulated cycle now (at the last return from the simulator), and the
+ * stated clock in MHz (cycles / MHz = microseconds); 0 for a bad handle. */
+uint64_t SkifCh_Cycle(const SkifCh *skifch);
+unsigned SkifCh_ClockMHz(const SkifCh *skifch);
 
 #ifdef __cplusplus
 }

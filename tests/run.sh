@@ -82,7 +82,8 @@ t_driver_registers_dma_rings() {
     expect_rc 0 "$RUN" -n 2 "$B/tests/t_driver" || return 1
     has "$T/out" "t_driver: node 0 ok" && has "$T/out" "t_driver: node 1 ok" || return 1
     # the simulator names each rejected access
-    has "$T/err" "register read at offset 0x100 rejected" &&
+    has "$T/err" "register read at offset 0x800 rejected" &&
+        has "$T/err" "register write 0x00000000 to offset 0x500 rejected" &&
         has "$T/err" "register write 0x00000007 to offset 0x000 rejected"
 }
 t_sizes_0_to_max_intact() {

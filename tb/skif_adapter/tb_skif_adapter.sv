@@ -1,12 +1,15 @@
 `timescale 1ns/1ps
 // SPDX-License-Identifier: Apache-2.0
-// tb_skif_adapter: NODES adapters on a ring (skif_ring_net) with behavioural
-// host memories; software-like tasks drive the register ports.
+// tb_skif_adapter: NODES adapters on a 1-D torus (skif_torus_net) with
+// behavioural host memories; software-like tasks drive the register ports.
+// Every node opens two channels (0 and CH1) with a ring each.
 //
 // Checks: register map and error responses; every message lands intact in the
-// destination's RX ring in per-source order with the right header and zeroed
-// tail bytes; TX_HEAD and RX_TAIL are published in the status block; a full RX
-// ring back-pressures without loss; a bad TX descriptor sets TX_ERR and TX
+// ring of its destination channel, in order per (source, channel), with the
+// right header and zeroed tail bytes; TX_HEAD and each channel's tail are
+// published in the status block; a full ring back-pressures without loss; a
+// message to a closed channel is discarded and counted (CH_DROPS,
+// STATUS.CH_DROP, ERR_INFO = channel); a bad TX descriptor sets TX_ERR and TX
 // resumes after repair; counters; irq; DMA and link protocol. Also measures
 // doorbell-to-first-flit latency and 8-byte message throughput.
 `include "skif_defs.vh"
@@ -21,10 +24,12 @@ module tb_skif_adapter;
   parameter int MAXRD = 128;      // DmaMaxReads
   parameter int TIMEOUT_NS = 20_000_000;  // global watchdog
 
-  localparam int MW   = 'h20100 / 8;  // host memory words per node
+  localparam int CH1  = 3;            // the second open channel
+  localparam int MW   = ('h30000 + 'h100 + 8 * 64) / 8;  // host memory words per node
   localparam int TXB  = 'h00000;      // TX ring base
-  localparam int RXB  = 'h10000;      // RX ring base
-  localparam int STB  = 'h20000;      // status block
+  localparam int RXB  = 'h10000;      // channel 0's ring
+  localparam int RXB1 = 'h20000;      // channel CH1's ring
+  localparam int STB  = 'h30000;      // status block
   localparam int MAXQ = 1024;         // messages per (src,dst) pair tracked
 
   logic clk = 1'b0, rst_n = 1'b0;
@@ -43,10 +48,12 @@ module tb_skif_adapter;
   wire  [NODES-1:0]    dma_rsp_valid, dma_rsp_err;
   wire  [NODES*64-1:0] dma_rsp_data;
   wire  [NODES-1:0]    irq;
-  wire  [NODES*32-1:0] ring_drop_cnt;
+  wire  [NODES*32-1:0] net_drop_cnt;
 
-  skif_ring_net #(
-    .Nodes       (NODES),
+  skif_torus_net #(
+    .NDims       (1),
+    .SizeX       (NODES),
+    .SizeY       (1),
     .DmaMaxReads (MAXRD)
   ) u_net (
     .clk_i           (clk),
@@ -69,15 +76,20 @@ module tb_skif_adapter;
     .dma_rsp_data_i  (dma_rsp_data),
     .dma_rsp_err_i   (dma_rsp_err),
     .irq_o           (irq),
-    .ring_drop_cnt_o (ring_drop_cnt)
+    .net_drop_cnt_o  (net_drop_cnt),
+    .dbg_busy_o      (),
+    .dbg_move_o      ()
   );
 
   // ---------------------------------------------------------------- bookkeeping
   int errors = 0;
-  int seed_v = 1;
-
+  // xorshift32: the same sequence under Icarus and Verilator
+  logic [31:0] rng = 32'h1;
   function automatic int rnd(input int n);
-    return int'($unsigned($random(seed_v)) % n);
+    rng = rng ^ (rng << 13);
+    rng = rng ^ (rng >> 17);
+    rng = rng ^ (rng << 5);
+    return int'(rng % 32'(n));
   endfunction
 
   int cycle = 0;
@@ -131,8 +143,10 @@ module tb_skif_adapter;
           `CHECK(addr[2:0] == 3'b0 && addr < MW * 8, ("node %0d: bad DMA address %h", i, addr))
           if (dma_req_write[i]) begin
             `CHECK(wstrb == 8'hFF, ("node %0d: wstrb %h", i, wstrb))
-            `CHECK((addr >= RXB && addr < RXB + (1 << RXL)) || addr == STB || addr == STB + 8,
-                   ("node %0d: DMA write outside RX ring/status block: %h", i, addr))
+            `CHECK((addr >= RXB && addr < RXB + (1 << RXL)) || (addr >= RXB1 && addr < RXB1 + (1 << RXL)) ||
+                   addr == STB + `SKIF_STAT_TX_HEAD || addr == STB + `SKIF_STAT_CH_TAIL ||
+                   addr == STB + `SKIF_STAT_CH_TAIL + 8 * CH1,
+                   ("node %0d: DMA write outside the rings/status block: %h", i, addr))
             if (addr < MW * 8) mem[i*MW + addr[31:3]] <= wdata;
           end else begin
             `CHECK(addr >= TXB && addr < TXB + (1 << TXL), ("node %0d: DMA read outside TX ring: %h", i, addr))
@@ -193,13 +207,24 @@ module tb_skif_adapter;
 
   // ---------------------------------------------------------------- software model
   logic [31:0] tx_tail [NODES];
-  logic [31:0] rx_head [NODES];
+  logic [31:0] rx_head [NODES*2];          // [node*2+ci], ci 0: channel 0, 1: channel CH1
   bit          consume_en [NODES];
-  int          sent_cnt [NODES*16];        // [src*16+dst]
-  int          recv_cnt [NODES*16];        // [dst*16+src] = next expected seq
-  int          msg_len  [NODES*16*MAXQ];
+  int          sent_cnt [NODES*16*2];      // [pq(src,dst,ci)]
+  int          recv_cnt [NODES*16*2];      // [pq(src,dst,ci)] = next expected seq
+  int          msg_len  [NODES*16*2*MAXQ];
   int          total_sent = 0, total_recv = 0;
   int          node_tx [NODES], node_rx [NODES];
+
+  // queue of the messages from src to channel ci of dst
+  function automatic int pq(input int src, input int dst, input int ci);
+    return (src * 16 + dst) * 2 + ci;
+  endfunction
+  function automatic int chan_of(input int ci);
+    return ci ? CH1 : 0;
+  endfunction
+  function automatic int rxb_of(input int ci);
+    return ci ? RXB1 : RXB;
+  endfunction
 
   function automatic int widx(input int n, input logic [31:0] byte_addr);
     return n * MW + int'(byte_addr >> 3);
@@ -217,8 +242,8 @@ module tb_skif_adapter;
     return mem[widx(n, STB + `SKIF_STAT_TX_HEAD)][31:0];
   endfunction
 
-  function automatic logic [31:0] stat_rx_tail(input int n);
-    return mem[widx(n, STB + `SKIF_STAT_RX_TAIL)][31:0];
+  function automatic logic [31:0] stat_rx_tail(input int n, input int ci);
+    return mem[widx(n, STB + `SKIF_STAT_CH_TAIL + 8 * chan_of(ci))][31:0];
   endfunction
 
   function automatic int tx_free(input int n);
@@ -227,22 +252,24 @@ module tb_skif_adapter;
 
   // Write one message into src's TX ring (no doorbell). Tail bytes of the last
   // word are filled with garbage: the adapter must send zeros there.
-  task automatic put_msg(input int src, input int dst, input int len, input logic [63:0] desc_override);
-    int seq, k, b;
+  task automatic put_msg(input int src, input int dst, input int ci, input int len,
+                         input logic [63:0] desc_override);
+    int seq, k, b, q;
     logic [63:0] w;
     logic [31:0] mask;
     mask = (32'h1 << TXL) - 1;
-    seq = sent_cnt[src*16 + dst];
+    q = pq(src, dst, ci);
+    seq = sent_cnt[q];
     if (seq >= MAXQ) $fatal(1, "MAXQ exceeded");
-    msg_len[(src*16 + dst)*MAXQ + seq] = len;
-    sent_cnt[src*16 + dst] = seq + 1;
+    msg_len[q*MAXQ + seq] = len;
+    sent_cnt[q] = seq + 1;
     total_sent = total_sent + 1;
     node_tx[src] = node_tx[src] + 1;
-    w = {20'h0, 12'(len), 8'h00, 16'(dst), 8'(seq)};
+    w = {20'h0, 12'(len), 8'h00, 16'(dst), 8'(chan_of(ci))};
     if (desc_override !== 64'h0) w = desc_override;
     mem[widx(src, TXB + (tx_tail[src] & mask))] = w;
     for (k = 0; k < (len + 7) / 8; k++) begin
-      for (b = 0; b < 8; b++) w[b*8 +: 8] = (k*8 + b < len) ? pat(src, seq, k*8 + b) : 8'hEE;
+      for (b = 0; b < 8; b++) w[b*8 +: 8] = (k*8 + b < len) ? pat(src, seq * 2 + ci, k*8 + b) : 8'hEE;
       mem[widx(src, TXB + ((tx_tail[src] + 8 + 32'(k*8)) & mask))] = w;
     end
     tx_tail[src] = tx_tail[src] + 32'(entry_bytes(len));
@@ -252,51 +279,62 @@ module tb_skif_adapter;
     wr(src, `SKIF_REG_TX_TAIL, tx_tail[src]);
   endtask
 
-  // Consume every published entry of dst's RX ring and check it.
-  task automatic consume(input int dst);
+  // Consume every published entry of the ring of dst's channel ci and check it.
+  task automatic consume_ch(input int dst, input int ci);
     logic [31:0] tail, mask, p;
     logic [63:0] h, w;
-    int src, len, seq, k, b, moved;
+    int src, len, seq, k, b, moved, q, hi;
     logic [7:0] exp_b;
     mask = (32'h1 << RXL) - 1;
-    tail = stat_rx_tail(dst);
-    `CHECK(tail - rx_head[dst] <= (32'h1 << RXL), ("node %0d: RX_TAIL %h overruns head %h", dst, tail, rx_head[dst]))
+    hi = dst * 2 + ci;
+    tail = stat_rx_tail(dst, ci);
+    `CHECK(tail - rx_head[hi] <= (32'h1 << RXL), ("node %0d ch %0d: tail %h overruns head %h", dst,
+           chan_of(ci), tail, rx_head[hi]))
     moved = 0;
-    while (rx_head[dst] != tail) begin
-      p = rx_head[dst];
-      h = mem[widx(dst, RXB + (p & mask))];
+    while (rx_head[hi] != tail) begin
+      p = rx_head[hi];
+      h = mem[widx(dst, rxb_of(ci) + (p & mask))];
       src = int'(h[23:8]);
       len = int'(h[43:32]);
       `CHECK(h[63:44] == 0 && h[31:24] == 0, ("node %0d: RX entry header reserved bits %h", dst, h))
+      `CHECK(h[7:0] == 8'(chan_of(ci)), ("node %0d: entry for channel %0d in channel %0d's ring",
+             dst, h[7:0], chan_of(ci)))
       if (src >= NODES) begin
         errors++; $error("node %0d: RX entry from bad src %0d (hdr %h)", dst, src, h);
         $fatal(1, "cannot continue");
       end
-      seq = recv_cnt[dst*16 + src];
-      if (seq >= sent_cnt[src*16 + dst]) begin
-        errors++; $error("node %0d: unexpected message from %0d seq %0d (hdr %h)", dst, src, seq, h);
+      q = pq(src, dst, ci);
+      seq = recv_cnt[q];
+      if (seq >= sent_cnt[q]) begin
+        errors++; $error("node %0d ch %0d: unexpected message from %0d seq %0d (hdr %h)", dst,
+                         chan_of(ci), src, seq, h);
         $fatal(1, "cannot continue");
       end
-      `CHECK(h[7:0] == 8'(seq), ("node %0d: from %0d: channel %0d expected %0d (lost or reordered)", dst, src, h[7:0], 8'(seq)))
-      `CHECK(len == msg_len[(src*16 + dst)*MAXQ + seq], ("node %0d: from %0d seq %0d: len %0d expected %0d",
-             dst, src, seq, len, msg_len[(src*16 + dst)*MAXQ + seq]))
+      `CHECK(len == msg_len[q*MAXQ + seq], ("node %0d ch %0d: from %0d seq %0d: len %0d expected %0d (lost or reordered)",
+             dst, chan_of(ci), src, seq, len, msg_len[q*MAXQ + seq]))
       for (k = 0; k < (len + 7) / 8; k++) begin
-        w = mem[widx(dst, RXB + ((p + 8 + 32'(k*8)) & mask))];
+        w = mem[widx(dst, rxb_of(ci) + ((p + 8 + 32'(k*8)) & mask))];
         for (b = 0; b < 8; b++) begin
-          exp_b = (k*8 + b < len) ? pat(src, seq, k*8 + b) : 8'h00;
+          exp_b = (k*8 + b < len) ? pat(src, seq * 2 + ci, k*8 + b) : 8'h00;
           if (w[b*8 +: 8] !== exp_b) begin
             errors++;
-            $error("node %0d: from %0d seq %0d len %0d byte %0d = %h expected %h", dst, src, seq, len, k*8 + b, w[b*8 +: 8], exp_b);
+            $error("node %0d ch %0d: from %0d seq %0d len %0d byte %0d = %h expected %h", dst,
+                   chan_of(ci), src, seq, len, k*8 + b, w[b*8 +: 8], exp_b);
           end
         end
       end
-      recv_cnt[dst*16 + src] = seq + 1;
+      recv_cnt[q] = seq + 1;
       total_recv++;
       node_rx[dst]++;
-      rx_head[dst] = p + 32'(entry_bytes(len));
+      rx_head[hi] = p + 32'(entry_bytes(len));
       moved = 1;
     end
-    if (moved) wr(dst, `SKIF_REG_RX_HEAD, rx_head[dst]);
+    if (moved) wr(dst, 12'(`SKIF_REG_CH_HEAD + 4 * chan_of(ci)), rx_head[hi]);
+  endtask
+
+  task automatic consume(input int dst);
+    consume_ch(dst, 0);
+    consume_ch(dst, 1);
   endtask
 
   task automatic consume_all;
@@ -317,15 +355,15 @@ module tb_skif_adapter;
         errors++;
         $error("drain timeout: sent %0d received %0d", total_sent, total_recv);
         for (int n = 0; n < NODES; n++)
-          $display("  node %0d: tx_tail %h stat head %h rx_head %h stat tail %h", n, tx_tail[n],
-                   stat_tx_head(n), rx_head[n], stat_rx_tail(n));
+          $display("  node %0d: tx_tail %h stat head %h rx_head %h/%h stat tail %h/%h", n, tx_tail[n],
+                   stat_tx_head(n), rx_head[2*n], rx_head[2*n+1], stat_rx_tail(n, 0), stat_rx_tail(n, 1));
         $fatal(1, "giving up");
       end
     end
   endtask
 
   // ---------------------------------------------------------------- random traffic
-  int plan_dst [NODES*256], plan_len [NODES*256], plan_n [NODES], plan_i [NODES];
+  int plan_dst [NODES*256], plan_len [NODES*256], plan_ci [NODES*256], plan_n [NODES], plan_i [NODES];
 
   function automatic int rand_len();
     int r;
@@ -344,17 +382,23 @@ module tb_skif_adapter;
 
   task automatic run_plan(input int limit);
     int t0, more, put;
+    bit fits;
     t0 = cycle;
     more = 1;
     while (more) begin
       more = 0;
       for (int s = 0; s < NODES; s++) begin
         put = 0;
-        while (plan_i[s] < plan_n[s] &&
-               tx_free(s) >= entry_bytes(plan_len[s*256 + plan_i[s]])) begin
-          put_msg(s, plan_dst[s*256 + plan_i[s]], plan_len[s*256 + plan_i[s]], 64'h0);
+        // (no function call in the loop condition: Verilator 5.006 rejects it)
+        fits = plan_i[s] < plan_n[s];
+        if (fits) fits = tx_free(s) >= entry_bytes(plan_len[s*256 + plan_i[s]]);
+        while (fits) begin
+          put_msg(s, plan_dst[s*256 + plan_i[s]], plan_ci[s*256 + plan_i[s]],
+                  plan_len[s*256 + plan_i[s]], 64'h0);
           plan_i[s]++;
           put = 1;
+          fits = plan_i[s] < plan_n[s];
+          if (fits) fits = tx_free(s) >= entry_bytes(plan_len[s*256 + plan_i[s]]);
         end
         if (put) doorbell(s);
         if (plan_i[s] < plan_n[s]) more = 1;
@@ -377,13 +421,13 @@ module tb_skif_adapter;
       $dumpfile(wave_file);
       $dumpvars(0, tb_skif_adapter);
     end
-    seed_v = SEED;
+    rng = 32'(SEED) * 32'h9E3779B9 + 32'h1;
     for (int n = 0; n < NODES*MW; n++) mem[n] = 64'h0;
     for (int n = 0; n < NODES; n++) begin
-      tx_tail[n] = 0; rx_head[n] = 0; consume_en[n] = 1; node_tx[n] = 0; node_rx[n] = 0;
-      plan_n[n] = 0; plan_i[n] = 0;
+      tx_tail[n] = 0; rx_head[2*n] = 0; rx_head[2*n+1] = 0; consume_en[n] = 1; node_tx[n] = 0;
+      node_rx[n] = 0; plan_n[n] = 0; plan_i[n] = 0;
     end
-    for (int n = 0; n < NODES*16; n++) begin sent_cnt[n] = 0; recv_cnt[n] = 0; end
+    for (int n = 0; n < NODES*16*2; n++) begin sent_cnt[n] = 0; recv_cnt[n] = 0; end
     repeat (3) @(negedge clk);
     rst_n = 1'b1;
 
@@ -395,32 +439,37 @@ module tb_skif_adapter;
       expect_rd(n, `SKIF_REG_CTRL, 32'h0);
       expect_rd(n, `SKIF_REG_STATUS, 32'h0);
       expect_rd(n, `SKIF_REG_TX_SIZE, 32'd12);
-      expect_rd(n, `SKIF_REG_RX_SIZE, 32'd12);
       expect_rd(n, `SKIF_REG_TX_HEAD, 32'h0);
-      expect_rd(n, `SKIF_REG_RX_TAIL, 32'h0);
+      expect_rd(n, `SKIF_REG_CH_NUM, 32'd64);
+      expect_rd(n, `SKIF_REG_CH_CFG, 32'h0);   // channel 0 closed
+      expect_rd(n, `SKIF_REG_CH_TAIL, 32'h0);
     end
     wr(0, `SKIF_REG_SCRATCH, 32'hDEADBEEF);
     expect_rd(0, `SKIF_REG_SCRATCH, 32'hDEADBEEF);
-    expect_bad(0, 1'b0, 12'h100, 0);                          // outside the map
+    expect_bad(0, 1'b0, 12'h800, 0);                          // outside the map
     expect_bad(0, 1'b1, 12'hFFC, 32'h1);
     expect_bad(0, 1'b0, 12'h009, 0);                          // misaligned
     expect_bad(0, 1'b1, 12'h00E, 32'h1);
     expect_bad(0, 1'b0, 12'h018, 0);                          // unassigned
     expect_bad(0, 1'b0, 12'h0FC, 0);
+    expect_bad(0, 1'b0, 12'h3FC, 0);
+    expect_bad(0, 1'b0, `SKIF_REG_CH_HEAD, 0);                 // write-only
+    expect_bad(0, 1'b1, 12'(`SKIF_REG_CH_HEAD + 4 * 64), 32'h1);  // no channel 64
     expect_bad(0, 1'b1, 12'h034, 32'h1);
     expect_bad(0, 1'b1, `SKIF_REG_ID, 32'h1);                  // read-only
     expect_bad(0, 1'b1, `SKIF_REG_VERSION, 32'h1);
     expect_bad(0, 1'b1, `SKIF_REG_NODE, 32'h1);
     expect_bad(0, 1'b1, `SKIF_REG_ERR_INFO, 32'h1);
     expect_bad(0, 1'b1, `SKIF_REG_TX_HEAD, 32'h1);
-    expect_bad(0, 1'b1, `SKIF_REG_RX_TAIL, 32'h1);
+    expect_bad(0, 1'b1, `SKIF_REG_CH_TAIL, 32'h1);
+    expect_bad(0, 1'b1, `SKIF_REG_CH_SEL, 32'd64);
     expect_bad(0, 1'b1, `SKIF_REG_TX_PKTS, 32'h1);
     expect_bad(0, 1'b1, `SKIF_REG_RX_DROPS, 32'h1);
     expect_bad(0, 1'b1, `SKIF_REG_TX_SIZE, 32'd11);            // bad sizes
-    expect_bad(0, 1'b1, `SKIF_REG_RX_SIZE, 32'd25);
+    expect_bad(0, 1'b1, `SKIF_REG_CH_CFG, `SKIF_CH_CFG_EN | 32'd25);
     expect_bad(0, 1'b1, `SKIF_REG_TX_SIZE, 32'h8000_000C);
     expect_rd(0, `SKIF_REG_TX_SIZE, 32'd12);
-    expect_rd(0, `SKIF_REG_RX_SIZE, 32'd12);
+    expect_rd(0, `SKIF_REG_CH_CFG, 32'h0);
     expect_rd(0, `SKIF_REG_SCRATCH, 32'hDEADBEEF);
     wr(0, `SKIF_REG_TX_SIZE, 32'd24);
     expect_rd(0, `SKIF_REG_TX_SIZE, 32'd24);
@@ -434,20 +483,24 @@ module tb_skif_adapter;
       wr(n, `SKIF_REG_TX_BASE_LO, TXB);
       wr(n, `SKIF_REG_TX_BASE_HI, 0);
       wr(n, `SKIF_REG_TX_SIZE, TXL);
-      wr(n, `SKIF_REG_RX_BASE_LO, RXB);
-      wr(n, `SKIF_REG_RX_BASE_HI, 0);
-      wr(n, `SKIF_REG_RX_SIZE, RXL);
+      for (int ci = 0; ci < 2; ci++) begin
+        wr(n, `SKIF_REG_CH_SEL, chan_of(ci));
+        wr(n, `SKIF_REG_CH_BASE_LO, rxb_of(ci));
+        wr(n, `SKIF_REG_CH_BASE_HI, 0);
+        wr(n, `SKIF_REG_CH_CFG, `SKIF_CH_CFG_EN | RXL);
+        expect_rd(n, `SKIF_REG_CH_CFG, `SKIF_CH_CFG_EN | RXL);
+        expect_rd(n, `SKIF_REG_CH_RBASE_LO, rxb_of(ci));
+      end
       wr(n, `SKIF_REG_STAT_BASE_LO, STB);
       wr(n, `SKIF_REG_STAT_BASE_HI, 0);
       expect_rd(n, `SKIF_REG_TX_BASE_LO, TXB);
-      expect_rd(n, `SKIF_REG_RX_SIZE, RXL);
       wr(n, `SKIF_REG_CTRL, `SKIF_CTRL_TX_EN | `SKIF_CTRL_RX_EN | `SKIF_CTRL_IRQ_EN);
     end
 
     // ------------------------------------------------ latency and throughput (node 0 -> 1)
     stall_pct = 0;
     n_meas = 200;
-    for (int k = 0; k < n_meas; k++) put_msg(0, 1, 8, 64'h0);
+    for (int k = 0; k < n_meas; k++) put_msg(0, 1, k % 2, 8, 64'h0);
     t_first = -1; t_last = -1; nflits = 0;
     t_bell = cycle + 1;  // the doorbell write is accepted at the next edge
     fork
@@ -477,6 +530,7 @@ module tb_skif_adapter;
       plan_n[s] = NMSG;
       for (int k = 0; k < NMSG; k++) begin
         plan_dst[s*256 + k] = rnd(NODES);
+        plan_ci[s*256 + k] = rnd(2);
         plan_len[s*256 + k] = rand_len();
       end
     end
@@ -492,6 +546,7 @@ module tb_skif_adapter;
       plan_i[s] = 0; plan_n[s] = n_bp;
       for (int k = 0; k < n_bp; k++) begin
         plan_dst[s*256 + k] = 0;
+        plan_ci[s*256 + k] = 0;
         plan_len[s*256 + k] = 1500 + (k % 3) * 200;
       end
     end
@@ -502,8 +557,9 @@ module tb_skif_adapter;
     rd(0, `SKIF_REG_STATUS, d);
     `CHECK((d & `SKIF_STATUS_RX_STALL) != 0, ("node 0: RX_STALL not set with a full ring (status %h)", d))
     `CHECK((d & `SKIF_STATUS_RX_BUSY) == 0, ("node 0: RX_BUSY while waiting for space (status %h)", d))
-    rd(0, `SKIF_REG_RX_TAIL, d);
-    `CHECK(d == stat_rx_tail(0), ("node 0: RX_TAIL reg %h != status block %h", d, stat_rx_tail(0)))
+    wr(0, `SKIF_REG_CH_SEL, 0);
+    rd(0, `SKIF_REG_CH_TAIL, d);
+    `CHECK(d == stat_rx_tail(0, 0), ("node 0: CH_TAIL reg %h != status block %h", d, stat_rx_tail(0, 0)))
     `CHECK(d - rx_head[0] <= (1 << RXL) && d - rx_head[0] > (1 << RXL) - 2056,
            ("node 0: ring should be nearly full: tail %h head %h", d, rx_head[0]))
     consume_en[0] = 1;
@@ -521,7 +577,7 @@ module tb_skif_adapter;
       bad[2] = {20'h0, 12'd8, 8'h01, 16'h0, 8'h0};                     // netaddr[31:24]
       for (int k = 0; k < 3; k++) begin
         h0 = tx_tail[1];
-        put_msg(1, 0, 8, bad[k]);
+        put_msg(1, 0, 0, 8, bad[k]);
         doorbell(1);
         repeat (200) @(negedge clk);
         rd(1, `SKIF_REG_STATUS, d);
@@ -529,12 +585,32 @@ module tb_skif_adapter;
         expect_rd(1, `SKIF_REG_ERR_INFO, h0);
         expect_rd(1, `SKIF_REG_TX_HEAD, h0);
         // Repair the descriptor in place, then clear TX_ERR: TX retries it.
-        mem[widx(1, TXB + (h0 & ((1 << TXL) - 1)))] = {20'h0, 12'd8, 8'h00, 16'd0, 8'(sent_cnt[1*16 + 0] - 1)};
+        mem[widx(1, TXB + (h0 & ((1 << TXL) - 1)))] = {20'h0, 12'd8, 8'h00, 16'd0, 8'h0};
         wr(1, `SKIF_REG_STATUS, `SKIF_STATUS_TX_ERR);
         drain(20000);
         rd(1, `SKIF_REG_STATUS, d);
         `CHECK((d & `SKIF_STATUS_TX_ERR) == 0, ("node 1: TX_ERR not cleared (status %h)", d))
       end
+    end
+
+    // ------------------------------------------------ closed channel (node 1 -> node 0, channel 5)
+    begin : closed_ch
+      int sent_before;
+      sent_before = total_sent;
+      put_msg(1, 0, 0, 40, {20'h0, 12'd40, 8'h00, 16'd0, 8'd5});
+      total_sent = sent_before;            // discarded: never received
+      sent_cnt[pq(1, 0, 0)]--;
+      doorbell(1);
+      repeat (300) @(negedge clk);
+      rd(0, `SKIF_REG_STATUS, d);
+      `CHECK((d & `SKIF_STATUS_CH_DROP) != 0, ("node 0: CH_DROP not set (status %h)", d))
+      expect_rd(0, `SKIF_REG_CH_DROPS, 1);
+      expect_rd(0, `SKIF_REG_ERR_INFO, 5);
+      wr(0, `SKIF_REG_STATUS, `SKIF_STATUS_CH_DROP);
+      // and the open channels still work
+      put_msg(1, 0, 1, 24, 64'h0);
+      doorbell(1);
+      drain(20000);
     end
 
     // ------------------------------------------------ final checks
@@ -545,12 +621,16 @@ module tb_skif_adapter;
       expect_rd(n, `SKIF_REG_RX_PKTS, node_rx[n]);
       expect_rd(n, `SKIF_REG_RX_DROPS, 0);
       expect_rd(n, `SKIF_REG_TX_HEAD, tx_tail[n]);
-      expect_rd(n, `SKIF_REG_RX_TAIL, rx_head[n]);
+      for (int ci = 0; ci < 2; ci++) begin
+        wr(n, `SKIF_REG_CH_SEL, chan_of(ci));
+        expect_rd(n, `SKIF_REG_CH_TAIL, rx_head[2*n + ci]);
+        expect_rd(n, `SKIF_REG_CH_HEAD_RD, rx_head[2*n + ci]);
+      end
       rd(n, `SKIF_REG_STATUS, d);
       `CHECK(d == 0, ("node %0d: STATUS %h at the end", n, d))
       rd(n, `SKIF_REG_TX_FLITS, d2);
       `CHECK(irq_cnt[n] > 0 || (node_tx[n] == 0 && node_rx[n] == 0), ("node %0d: no irq", n))
-      `CHECK(ring_drop_cnt[n*32 +: 32] == 0, ("node %0d: ring stop drops", n))
+      `CHECK(net_drop_cnt[n*32 +: 32] == 0, ("node %0d: router drops", n))
     end
     // irq off: no pulses
     for (int n = 0; n < NODES; n++) wr(n, `SKIF_REG_CTRL, `SKIF_CTRL_TX_EN | `SKIF_CTRL_RX_EN);
@@ -558,7 +638,7 @@ module tb_skif_adapter;
     begin : irq_off
       int irq_before;
       irq_before = irq_cnt[0];
-      put_msg(0, NODES - 1, 16, 64'h0);
+      put_msg(0, NODES - 1, 1, 16, 64'h0);
       doorbell(0);
       drain(20000);
       repeat (50) @(negedge clk);
@@ -579,7 +659,7 @@ module tb_skif_adapter;
     $display("t_first %0d nflits %0d", t_first, nflits);
     for (int n = 0; n < NODES; n++)
       $display("  node %0d: tx_tail %h stat head %h rx_head %h stat tail %h", n, tx_tail[n],
-               stat_tx_head(n), rx_head[n], stat_rx_tail(n));
+               stat_tx_head(n), rx_head[2*n], stat_rx_tail(n, 0));
     $fatal(1, "global timeout");
   end
 endmodule

@@ -1,40 +1,75 @@
 `timescale 1ns/1ps
 // SPDX-License-Identifier: Apache-2.0
-// tb_skif_rx: skif_rx alone: a packet source (good and malformed packets) on
-// the network side, a behavioural host memory with random write back-pressure,
-// and a slow software consumer of the RX ring.
+// tb_skif_rx: skif_rx (RX engine + channel demultiplexer) alone: a packet
+// source (good packets for open channels, for a closed channel and for a
+// channel beyond NumChans, and malformed packets) on the network side, a
+// behavioural host memory with random write back-pressure, and one slow
+// software consumer per open channel.
 //
-// Checks: every good packet lands intact in the ring (entry header, payload,
-// wrap-around), RX_TAIL status writes follow the entry writes, a full ring
-// back-pressures (stall_o) without loss or overwrite, malformed packets
-// (bad kind, len > max, `last` too early / too late) are dropped whole with
-// err_o and without advancing tail, RX_EN gates packet starts.
+// Checks: the channel table reads back what was configured; every good
+// packet for an open channel lands intact in that channel's ring (entry
+// header, payload, wrap-around) and only there, in order; its channel's
+// status word follows the entry writes; a full ring back-pressures (stall_o)
+// without loss or overwrite of unconsumed entries; packets for closed
+// channels are consumed whole without a write, with closed_o naming the
+// channel; malformed packets (bad kind, len > max, `last` too early / too
+// late) are dropped whole with err_o; RX_EN gates packet starts.
 `include "skif_defs.vh"
 
 module tb_skif_rx;
-  parameter int LOG2 = 12;       // ring size
-  parameter int NPKT = 200;      // packets
+  parameter int NPKT = 300;      // packets
   parameter int SEED = 1;
 
-  localparam int BASE = 'h8000;
-  localparam int STB  = 'h40000;
-  localparam int MW   = 'h40010 / 8;
+  localparam int NCH  = 8;                     // NumChans of the DUT
+  localparam int BASE = 'h10000;               // channel c's ring at BASE + c * 'h4000
+  localparam int STB  = 'h40000;               // status block
+  localparam int MW   = (STB + 'h100 + 8 * NCH) / 8;
+  localparam int NOPEN = 4;
+  // open channels and their ring sizes (log2; 0: closed)
+  function automatic int open_ch(input int i);
+    case (i)
+      0: return 0;
+      1: return 1;
+      2: return 2;
+      default: return 5;
+    endcase
+  endfunction
+  function automatic int log2_of(input int c);
+    case (c)
+      0, 1, 5: return 12;
+      2: return 13;
+      default: return 0;
+    endcase
+  endfunction
 
   logic clk = 1'b0, rst_n = 1'b0;
   always #5 clk = ~clk;
   int cycle = 0;
   always @(posedge clk) cycle <= cycle + 1;
   int errors = 0;
-  int seed_v = 1;
   `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
+  // xorshift32: the same sequence under Icarus and Verilator (whose seeded
+  // $random has weak low bits)
+  logic [31:0] rng = 32'h1;
   function automatic int rnd(input int n);
-    return int'($unsigned($random(seed_v)) % n);
+    rng = rng ^ (rng << 13);
+    rng = rng ^ (rng >> 17);
+    rng = rng ^ (rng << 5);
+    return int'(rng % 32'(n));
   endfunction
 
   logic        en = 1'b0;
-  logic [31:0] head = 32'h0;
-  wire  [31:0] tail, err_info;
-  wire         busy, stall, err, pkt;
+  logic        cfg_we = 1'b0, cfg_open = 1'b0, head_we = 1'b0;
+  logic [2:0]  cfg_ch = 3'h0, head_ch = 3'h0, rd_ch = 3'h0;
+  logic [63:0] cfg_base = 64'h0;
+  logic [4:0]  cfg_size = 5'h0;
+  logic [31:0] head_v = 32'h0;
+  wire         rd_open, rd_busy;
+  wire  [4:0]  rd_size;
+  wire  [63:0] rd_base;
+  wire  [31:0] rd_tail, rd_head, err_info;
+  wire         busy, stall, err, closed, pkt;
+  wire  [7:0]  closed_ch;
   wire         dvalid, dstat;
   logic        dready;
   wire  [63:0] daddr, dwdata;
@@ -42,10 +77,16 @@ module tb_skif_rx;
   logic [63:0] ndata = 64'h0;
   wire         nready;
 
-  skif_rx u_rx (
-    .clk_i (clk), .rst_ni (rst_n), .en_i (en), .base_i (64'(BASE)), .size_i (5'(LOG2)),
-    .head_i (head), .stat_base_i (64'(STB)), .tail_o (tail), .busy_o (busy), .stall_o (stall),
-    .err_o (err), .err_info_o (err_info), .pkt_o (pkt),
+  skif_rx #(
+    .NumChans (NCH)
+  ) u_rx (
+    .clk_i (clk), .rst_ni (rst_n), .en_i (en), .stat_base_i (64'(STB)),
+    .cfg_we_i (cfg_we), .cfg_ch_i (cfg_ch), .cfg_base_i (cfg_base), .cfg_size_i (cfg_size),
+    .cfg_open_i (cfg_open), .head_we_i (head_we), .head_ch_i (head_ch), .head_i (head_v),
+    .rd_ch_i (rd_ch), .rd_open_o (rd_open), .rd_size_o (rd_size), .rd_base_o (rd_base),
+    .rd_tail_o (rd_tail), .rd_head_o (rd_head), .rd_busy_o (rd_busy),
+    .busy_o (busy), .stall_o (stall), .err_o (err), .err_info_o (err_info),
+    .closed_o (closed), .closed_ch_o (closed_ch), .pkt_o (pkt),
     .dma_valid_o (dvalid), .dma_ready_i (dready), .dma_addr_o (daddr), .dma_wdata_o (dwdata),
     .dma_stat_o (dstat),
     .net_valid_i (nvalid), .net_ready_o (nready), .net_data_i (ndata), .net_last_i (nlast)
@@ -53,25 +94,53 @@ module tb_skif_rx;
 
   logic [63:0] mem [MW];
   int dma_ready_pct = 80;
-  int n_err = 0, n_pkt = 0, n_stall = 0;
-  logic [31:0] stat_tail_prev = 0;
+  int n_err = 0, n_pkt = 0, n_stall = 0, n_closed = 0, n_closed_bad_ch = 0;
+  // software view per channel
+  logic [31:0] head [NCH];
+  logic [31:0] hw_head [NCH];   // last head written to the adapter
+  int n_chk [NCH];
+  int hold [NCH];
+
+  function automatic int ring_size(input int c);
+    return 1 << log2_of(c);
+  endfunction
 
   always @(negedge clk) dready <= rnd(100) < dma_ready_pct;
+
+  // the hardware tail of channel c, as the DUT keeps it (for the checks)
+  logic [31:0] tail_seen [NCH];
 
   always @(posedge clk) begin
     if (rst_n) begin
       if (err) n_err <= n_err + 1;
       if (pkt) n_pkt <= n_pkt + 1;
       if (stall) n_stall <= n_stall + 1;
+      if (closed) begin
+        n_closed <= n_closed + 1;
+        if (closed_ch != 8'd7 && closed_ch != 8'd200) n_closed_bad_ch <= n_closed_bad_ch + 1;
+      end
       if (dvalid && dready) begin
         if (dstat) begin
-          `CHECK(daddr == STB + 8 && dwdata[63:32] == 0, ("status write %h to %h", dwdata, daddr))
-          `CHECK(dwdata[31:0] - head <= (1 << LOG2), ("published tail %h overruns head %h", dwdata[31:0], head))
+          int c;
+          c = (int'(daddr) - STB - 'h100) / 8;
+          `CHECK(daddr >= STB + 'h100 && daddr < STB + 'h100 + 8 * NCH && daddr[2:0] == 0 &&
+                 log2_of(c) != 0 && dwdata[63:32] == 0, ("status write %h to %h", dwdata, daddr))
+          `CHECK(dwdata[31:0] - hw_head[c] <= 32'(ring_size(c)),
+                 ("ch %0d: published tail %h overruns head %h", c, dwdata[31:0], hw_head[c]))
         end else begin
-          `CHECK(daddr >= BASE && daddr < BASE + (1 << LOG2) && daddr[2:0] == 0, ("write outside the ring: %h", daddr))
-          // never overwrite an entry software has not consumed
-          `CHECK(((daddr - BASE) - (head & ((1 << LOG2) - 1))) % (1 << LOG2) >= (tail - head) ||
-                 tail == head, ("write at %h inside the unconsumed region [%h,%h)", daddr, head, tail))
+          int c;
+          logic [31:0] off;
+          c = (int'(daddr) - BASE) / 'h4000;
+          off = 32'(int'(daddr) - BASE - c * 'h4000);
+          `CHECK(daddr >= BASE && c < NCH && log2_of(c) != 0 && off < 32'(ring_size(c)) &&
+                 daddr[2:0] == 0, ("write outside every open ring: %h", daddr))
+          // never overwrite an entry software has not consumed (as the adapter knows it)
+          if (c < NCH && log2_of(c) != 0) begin
+            `CHECK(((off - (hw_head[c] & 32'(ring_size(c) - 1))) & 32'(ring_size(c) - 1)) >=
+                   (tail_seen[c] - hw_head[c]) || tail_seen[c] == hw_head[c],
+                   ("ch %0d: write at %h inside the unconsumed region [%h,%h)", c, daddr,
+                    hw_head[c], tail_seen[c]))
+          end
         end
         mem[daddr[31:3]] <= dwdata;
       end
@@ -79,28 +148,35 @@ module tb_skif_rx;
   end
 
   // ---------------------------------------------------------------- source
-  int exp_len [4096], exp_src [4096], exp_chan [4096];
-  int n_good = 0, n_bad = 0, n_chk = 0;
+  int exp_len [NCH][1024], exp_src [NCH][1024], exp_id [NCH][1024];
+  int n_good [NCH];
+  int n_good_all = 0, n_bad = 0, n_to_closed = 0;
 
   function automatic logic [63:0] pay(input int m, input int k);
     return {16'(m), 16'(k), 32'hC0DE_0000 | 32'(m * 7 + k)};
   endfunction
 
   // kind: 0 good, 1 bad kind, 2 too long, 3 last too early, 4 last too late
-  task automatic send(input int kind, input int len);
-    int nfl, m;
+  task automatic send(input int kind, input int len, input int chan);
+    int nfl, m, c;
     logic [63:0] h;
-    m = n_good;
-    h = {(kind == 1) ? 4'h3 : `SKIF_KIND_MSG, 16'h0001, 16'(rnd(65536)), 8'(rnd(256)),
+    m = n_good_all + n_bad + n_to_closed;
+    h = {(kind == 1) ? 4'h3 : `SKIF_KIND_MSG, 16'h0001, 16'(rnd(65536)), 8'(chan),
          (kind == 2) ? 12'(`SKIF_MAX_MSG + 1 + rnd(1000)) : 12'(len), 8'h00};
     nfl = 1 + (int'(h[19:8]) + 7) / 8;
     if (kind == 2) nfl = 1 + rnd(5);
     if (kind == 3) nfl = 1 + rnd((len + 7) / 8);       // ends early
     if (kind == 4) nfl = nfl + 1 + rnd(3);              // ends late
-    if (kind == 0) begin
-      exp_len[m] = len; exp_src[m] = int'(h[43:28]); exp_chan[m] = int'(h[27:20]);
-      n_good++;
-    end else n_bad++;
+    c = chan;
+    if (kind == 0 && chan < NCH && log2_of(chan) != 0) begin
+      exp_len[c][n_good[c]] = len; exp_src[c][n_good[c]] = int'(h[43:28]);
+      exp_id[c][n_good[c]] = m;
+      n_good[c]++;
+      n_good_all++;
+    end else if (kind != 1 && kind != 2 && ((nfl == 1) == (len == 0)) &&
+                 !(chan < NCH && log2_of(chan) != 0))
+      n_to_closed++;  // a good header for a closed channel: discarded whole, not judged further
+    else n_bad++;
     for (int k = 0; k < nfl; k++) begin
       @(negedge clk);
       nvalid = 1'b1;
@@ -114,44 +190,94 @@ module tb_skif_rx;
     end
   endtask
 
-  // ---------------------------------------------------------------- consumer
-  int consume_hold = 0;
+  // ---------------------------------------------------------------- consumers
   always @(negedge clk) begin : consumer
     logic [31:0] t, p;
     logic [63:0] w;
-    if (rst_n && consume_hold == 0) begin
-      t = mem[(STB + 8) / 8][31:0];
-      while (head != t) begin
-        p = head;
-        w = mem[(BASE + (p & ((1 << LOG2) - 1))) / 8];
-        `CHECK(w == {20'h0, 12'(exp_len[n_chk]), 8'h00, 16'(exp_src[n_chk]), 8'(exp_chan[n_chk])},
-               ("pkt %0d: entry header %h", n_chk, w))
-        for (int k = 0; k < (exp_len[n_chk] + 7) / 8; k++) begin
-          w = mem[(BASE + ((p + 8 + 32'(k * 8)) & ((1 << LOG2) - 1))) / 8];
-          `CHECK(w == pay(n_chk, k), ("pkt %0d word %0d: %h", n_chk, k, w))
+    int c, sz, i;
+    if (rst_n && en) begin
+      for (int oc = 0; oc < NOPEN; oc++) begin
+        c = open_ch(oc);
+        sz = ring_size(c);
+        if (hold[c] > 0) hold[c]--;
+        else begin
+          t = mem[(STB + 'h100 + 8 * c) / 8][31:0];
+          while (head[c] != t) begin
+            p = head[c];
+            i = n_chk[c];
+            w = mem[(BASE + c * 'h4000 + int'(p & 32'(sz - 1))) / 8];
+            `CHECK(w == {20'h0, 12'(exp_len[c][i]), 8'h00, 16'(exp_src[c][i]), 8'(c)},
+                   ("ch %0d pkt %0d: entry header %h", c, i, w))
+            for (int k = 0; k < (exp_len[c][i] + 7) / 8; k++) begin
+              w = mem[(BASE + c * 'h4000 + int'((p + 8 + 32'(k * 8)) & 32'(sz - 1))) / 8];
+              `CHECK(w == pay(exp_id[c][i], k), ("ch %0d pkt %0d word %0d: %h", c, i, k, w))
+            end
+            head[c] = head[c] + 32'(8 + ((exp_len[c][i] + 7) & ~7));
+            n_chk[c]++;
+          end
         end
-        head = head + 32'(8 + ((exp_len[n_chk] + 7) & ~7));
-        n_chk++;
       end
-    end else if (consume_hold > 0) consume_hold--;
+      // one head doorbell per cycle: the first channel whose head moved
+      head_we = 1'b0;
+      for (int oc = NOPEN - 1; oc >= 0; oc--) begin
+        c = open_ch(oc);
+        if (head[c] != hw_head[c]) begin
+          head_we = 1'b1;
+          head_ch = 3'(c);
+          head_v  = head[c];
+        end
+      end
+      if (head_we) hw_head[head_ch] = head_v;
+    end
+  end
+  always @(posedge clk) begin
+    for (int c = 0; c < NCH; c++)
+      if (pkt && u_rx.done_ch == 3'(c)) tail_seen[c] <= u_rx.done_tail;
   end
 
   reg [8*256-1:0] wave_file;
-  int len, kind;
+  int len, kind, chan, r;
 
   initial begin
     if ($value$plusargs("wave=%s", wave_file)) begin
       $dumpfile(wave_file);
       $dumpvars(0, tb_skif_rx);
     end
-    seed_v = SEED;
+    rng = 32'(SEED) * 32'h9E3779B9 + 32'h1;
     for (int n = 0; n < MW; n++) mem[n] = 64'h0;
+    for (int c = 0; c < NCH; c++) begin
+      head[c] = 0; hw_head[c] = 0; n_chk[c] = 0; hold[c] = 0; n_good[c] = 0; tail_seen[c] = 0;
+    end
     repeat (3) @(negedge clk);
     rst_n = 1'b1;
 
+    // the channel table: open four channels (channel 1 twice: the second
+    // opening replaces the first)
+    @(negedge clk);
+    `CHECK(!rd_open && rd_tail == 0, ("channel 0 open after reset"))
+    for (int oc = -1; oc < NOPEN; oc++) begin
+      int c;
+      c = (oc < 0) ? 1 : open_ch(oc);
+      cfg_we = 1'b1; cfg_ch = 3'(c); cfg_open = 1'b1;
+      cfg_base = 64'(BASE + c * 'h4000 + ((oc < 0) ? 'h100 : 0));
+      cfg_size = (oc < 0) ? 5'd14 : 5'(log2_of(c));
+      @(negedge clk);
+    end
+    cfg_we = 1'b0;
+    for (int c = 0; c < NCH; c++) begin
+      rd_ch = 3'(c);
+      #1;
+      if (log2_of(c) != 0) begin
+        `CHECK(rd_open && rd_size == 5'(log2_of(c)) && rd_base == 64'(BASE + c * 'h4000) &&
+               rd_tail == 0 && rd_head == 0 && !rd_busy, ("ch %0d reads back wrong", c))
+      end else begin
+        `CHECK(!rd_open && rd_size == 0 && rd_base == 0, ("closed ch %0d reads back open", c))
+      end
+    end
+
     // RX disabled: the header waits.
     fork
-      send(0, 16);
+      send(0, 16, 0);
       begin
         repeat (50) @(negedge clk);
         `CHECK(n_pkt == 0 && !nready, ("RX accepted a packet while disabled"))
@@ -168,20 +294,39 @@ module tb_skif_rx;
         default: len = rnd(1000);
       endcase
       if (kind == 3 && len < 9) len = 9 + rnd(100);
-      if (i % 50 == 10) consume_hold = 3000;   // software falls behind: the ring fills
-      send(kind, len);
+      r = rnd(20);
+      chan = (r == 0) ? 7 : (r == 1) ? 200 : open_ch(rnd(NOPEN));
+      if (i % 60 == 10) hold[open_ch(rnd(NOPEN))] = 8000;  // software falls behind: a ring fills
+      send(kind, len, chan);
     end
-    while (n_chk != n_good || mem[(STB + 8) / 8][31:0] != tail) begin
-      @(negedge clk);
-      if (cycle > 2_000_000) $fatal(1, "timeout");
+    for (int oc = 0; oc < NOPEN; oc++) begin
+      int c;
+      c = open_ch(oc);
+      while (n_chk[c] != n_good[c] || head[c] != hw_head[c]) begin
+        @(negedge clk);
+        if (cycle > 2_000_000) $fatal(1, "timeout");
+      end
     end
     repeat (50) @(negedge clk);
-    `CHECK(n_pkt == n_good, ("pkt pulses %0d, good packets %0d", n_pkt, n_good))
+    for (int oc = 0; oc < NOPEN; oc++) begin
+      int c;
+      c = open_ch(oc);
+      rd_ch = 3'(c);
+      #1;
+      `CHECK(rd_tail == head[c] && rd_head == head[c], ("ch %0d: tail %h head %h, software %h",
+             c, rd_tail, rd_head, head[c]))
+      `CHECK(mem[(STB + 'h100 + 8 * c) / 8][31:0] == head[c], ("ch %0d: status word stale", c))
+    end
+    `CHECK(n_pkt == n_good_all, ("pkt pulses %0d, good packets %0d", n_pkt, n_good_all))
     `CHECK(n_err == n_bad, ("err pulses %0d, malformed packets %0d", n_err, n_bad))
-    `CHECK(n_stall > 0, ("the ring never filled (no stall)"))
+    `CHECK(n_closed == n_to_closed && n_closed_bad_ch == 0,
+           ("closed pulses %0d (%0d naming a wrong channel), packets to closed channels %0d",
+            n_closed, n_closed_bad_ch, n_to_closed))
+    `CHECK(n_to_closed > 0, ("no packet went to a closed channel"))
+    `CHECK(n_stall > 0, ("no ring ever filled (no stall)"))
     `CHECK(!busy && !stall, ("RX busy at the end"))
-    $display("tb_skif_rx LOG2=%0d: %0d good, %0d malformed packets, %0d stall cycles, %0d cycles, %0d errors",
-             LOG2, n_good, n_bad, n_stall, cycle, errors);
+    $display("tb_skif_rx: %0d good packets on %0d channels, %0d to closed channels, %0d malformed, %0d stall cycles, %0d cycles, %0d errors",
+             n_good_all, NOPEN, n_to_closed, n_bad, n_stall, cycle, errors);
     if (errors > 0) $fatal(1, "tb_skif_rx: %0d errors", errors);
     $display("PASS tb_skif_rx");
     $finish;

@@ -5,7 +5,7 @@
 //
 // Checks: every adapter's NODE register is its packed coordinates; a message
 // from node 0 to the last node arrives in that node's RX ring (entry header
-// with src node and length, payload intact, RX_TAIL); a message to a node id
+// with src node and length, payload intact, CH_TAIL of channel 7); a message to a node id
 // outside the torus is dropped by node 0's router and is visible to software:
 // NET_DROPS = 1, STATUS.NET_DROP set (and cleared by writing 1), and
 // net_drop_cnt_o; TX_HEAD moves past both messages.
@@ -122,7 +122,8 @@ module tb_torus_net;
       expect_rd(n, `SKIF_REG_NODE, {16'h0, nid(n)});
       expect_rd(n, `SKIF_REG_NET_DROPS, 0);
       wr(n, `SKIF_REG_TX_BASE_LO, TXB); wr(n, `SKIF_REG_TX_SIZE, 12);
-      wr(n, `SKIF_REG_RX_BASE_LO, RXB); wr(n, `SKIF_REG_RX_SIZE, 12);
+      wr(n, `SKIF_REG_CH_SEL, 7); wr(n, `SKIF_REG_CH_BASE_LO, RXB);
+      wr(n, `SKIF_REG_CH_CFG, `SKIF_CH_CFG_EN | 12);
       wr(n, `SKIF_REG_STAT_BASE_LO, STB);
       wr(n, `SKIF_REG_CTRL, `SKIF_CTRL_TX_EN | `SKIF_CTRL_RX_EN);
     end
@@ -136,7 +137,7 @@ module tb_torus_net;
     repeat (300) @(posedge clk);
 
     expect_rd(0, `SKIF_REG_TX_HEAD, 32);
-    expect_rd(last, `SKIF_REG_RX_TAIL, 16);
+    expect_rd(last, `SKIF_REG_CH_TAIL, 16);
     `CHECK(mem[last * MW + RXB / 8] == {20'h0, 12'd8, 8'h00, nid(0), 8'h07},
            ("RX entry header %h", mem[last * MW + RXB / 8]))
     `CHECK(mem[last * MW + RXB / 8 + 1] == 64'h1122_3344_5566_7788, ("RX payload %h", mem[last * MW + RXB / 8 + 1]))

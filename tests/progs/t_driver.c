@@ -2,7 +2,7 @@
 /* t_driver: the C driver against the adapter RTL: identity registers, scratch
  * and control read-back, every kind of bad register access (rejected by the
  * driver, or by the adapter with STATUS.REG_ERR and ERR_INFO), DMA memory
- * allocation rules, ring set-up errors, rank-to-node mapping. */
+ * allocation rules, set-up and channel-table errors, rank-to-node mapping. */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -45,11 +45,11 @@ int main(void)
     /* the adapter rejects them too, and says which */
     ASSERT_EQ(skif_reg_read(dev, SKIF_REG_STATUS, &v), 0);
     ASSERT_EQ(v & SKIF_STATUS_REG_ERR, 0);
-    ASSERT_EQ(skif_reg_read_raw(dev, 0x100, &v), -EIO);
+    ASSERT_EQ(skif_reg_read_raw(dev, SKIF_REG_MAP_SIZE, &v), -EIO);
     ASSERT_EQ(skif_reg_read(dev, SKIF_REG_STATUS, &v), 0);
     ASSERT_TRUE(v & SKIF_STATUS_REG_ERR);
     ASSERT_EQ(skif_reg_read(dev, SKIF_REG_ERR_INFO, &v), 0);
-    ASSERT_EQ(v, 0x100);
+    ASSERT_EQ(v, SKIF_REG_MAP_SIZE);
     ASSERT_EQ(skif_reg_read_raw(dev, 0x00A, &v), -EIO);    /* misaligned */
     ASSERT_EQ(skif_reg_read_raw(dev, 0x0F0, &v), -EIO);    /* unassigned inside the map */
     ASSERT_EQ(skif_reg_write_raw(dev, SKIF_REG_ID, 7), 0); /* posted: error comes at flush */
@@ -84,25 +84,76 @@ int main(void)
     ASSERT_EQ(c.bus, b.bus);             /* the top of the stack is reused */
     ASSERT_EQ(((uint8_t *)c.va)[17], 0); /* and handed out zeroed */
     skif_dma_free(dev, &c);
+    /* a freed block in the middle is handed out again to what fits */
+    ASSERT_EQ(skif_dma_alloc(dev, 4096, 4096, &b), 0);
+    ASSERT_EQ(skif_dma_alloc(dev, 64, 64, &c), 0);
+    skif_dma_free(dev, &b);
+    struct skif_dma d;
+    ASSERT_EQ(skif_dma_alloc(dev, 1000, 1024, &d), 0);
+    ASSERT_EQ(d.bus, b.bus);
+    skif_dma_free(dev, &d);
+    skif_dma_free(dev, &c);
     skif_dma_free(dev, &a);
 
-    /* rings */
-    ASSERT_EQ(skif_rings_setup(dev, 11, 16), -EINVAL);
-    ASSERT_EQ(skif_rings_setup(dev, 16, 25), -EINVAL);
+    /* set-up and channels */
+    struct skif_chan *ch, *ch2;
+    ASSERT_EQ(skif_dev_channels(dev), 0);
+    ASSERT_EQ(skif_chan_open(dev, 0, 12, &ch), -EINVAL); /* not set up */
+    ASSERT_EQ(skif_dev_setup(dev, 11), -EINVAL);
+    ASSERT_EQ(skif_dev_setup(dev, 25), -EINVAL);
     ASSERT_EQ(skif_tx_space(dev), 0);
-    struct skif_rx_msg m;
-    ASSERT_EQ(skif_rx_next(dev, &m), -EINVAL);
-    ASSERT_EQ(skif_rings_setup(dev, 12, 12), 0);
-    ASSERT_EQ(skif_rings_setup(dev, 12, 12), -EBUSY);
+    ASSERT_EQ(skif_dev_setup(dev, 12), 0);
+    ASSERT_EQ(skif_dev_setup(dev, 12), -EBUSY);
+    ASSERT_EQ(skif_reg_read(dev, SKIF_REG_CH_NUM, &v), 0);
+    ASSERT_EQ((int)v, skif_dev_channels(dev));
+    ASSERT_TRUE(v >= 64);
     ASSERT_EQ(skif_tx_space(dev), SKIF_MAX_MSG); /* capped at the largest message */
-    ASSERT_EQ(skif_rx_complete(dev), -ENOENT);
     ASSERT_EQ(skif_reg_read(dev, SKIF_REG_TX_SIZE, &v), 0);
     ASSERT_EQ(v, 12);
     ASSERT_EQ(skif_reg_read(dev, SKIF_REG_CTRL, &v), 0);
     ASSERT_EQ(v, SKIF_CTRL_TX_EN | SKIF_CTRL_RX_EN | SKIF_CTRL_IRQ_EN);
+    int nch = skif_dev_channels(dev);
+    ASSERT_EQ(skif_chan_open(dev, -1, 12, &ch), -EINVAL);
+    ASSERT_EQ(skif_chan_open(dev, nch, 12, &ch), -EINVAL);
+    ASSERT_EQ(skif_chan_open(dev, 3, 11, &ch), -EINVAL);
+    ASSERT_EQ(skif_chan_open(dev, 3, 25, &ch), -EINVAL);
+    ASSERT_EQ(skif_chan_open(dev, 3, 13, &ch), 0);
+    ASSERT_EQ(skif_chan_id(ch), 3);
+    ASSERT_EQ(skif_chan_open(dev, 3, 12, &ch2), -EBUSY);
+    ASSERT_EQ(skif_rx_complete(ch), -ENOENT);
+    struct skif_rx_msg m;
+    ASSERT_EQ(skif_rx_next(ch, &m), 0);
+    /* the adapter's table says what the driver set */
+    ASSERT_EQ(skif_reg_write(dev, SKIF_REG_CH_SEL, 3), 0);
+    ASSERT_EQ(skif_reg_read(dev, SKIF_REG_CH_CFG, &v), 0);
+    ASSERT_EQ(v, 13 | SKIF_CH_CFG_EN);
+    ASSERT_EQ(skif_reg_read(dev, SKIF_REG_CH_TAIL, &v), 0);
+    ASSERT_EQ(v, 0);
+    /* a channel that was never opened reads as closed */
+    ASSERT_EQ(skif_reg_write(dev, SKIF_REG_CH_SEL, 4), 0);
+    ASSERT_EQ(skif_reg_read(dev, SKIF_REG_CH_CFG, &v), 0);
+    ASSERT_EQ(v, 0);
+    /* bad channel-table accesses are rejected by the adapter */
+    ASSERT_EQ(skif_reg_write_raw(dev, SKIF_REG_CH_SEL, (uint32_t)nch), 0);
+    ASSERT_EQ(skif_reg_flush(dev), -EIO);
+    ASSERT_EQ(skif_reg_write_raw(dev, SKIF_REG_CH_CFG, SKIF_CH_CFG_EN | 30), 0);
+    ASSERT_EQ(skif_reg_flush(dev), -EIO);
+    ASSERT_EQ(skif_reg_write_raw(dev, SKIF_REG_CH_CFG, 0x80000000u), 0);
+    ASSERT_EQ(skif_reg_flush(dev), -EIO);
+    ASSERT_EQ(skif_reg_write_raw(dev, SKIF_REG_CH_HEAD + 4u * (uint32_t)nch, 0), 0);
+    ASSERT_EQ(skif_reg_flush(dev), -EIO);
+    ASSERT_EQ(skif_reg_read_raw(dev, SKIF_REG_CH_HEAD, &v), -EIO); /* write-only */
+    ASSERT_EQ(skif_reg_write(dev, SKIF_REG_STATUS, SKIF_STATUS_REG_ERR), 0);
+    ASSERT_EQ(skif_chan_close(ch), 0);
+    ASSERT_EQ(skif_reg_write(dev, SKIF_REG_CH_SEL, 3), 0);
+    ASSERT_EQ(skif_reg_read(dev, SKIF_REG_CH_CFG, &v), 0);
+    ASSERT_EQ(v, 0);
+    ASSERT_EQ(skif_chan_open(dev, 3, 12, &ch), 0); /* open again */
     struct iovec iov = {"x", 1};
     ASSERT_EQ(skif_tx_post(dev, 0x01000000u, &iov, 1, 1), -EINVAL);       /* reserved bits */
     ASSERT_EQ(skif_tx_post(dev, 0x00FFFF00u, &iov, 1, 1), -EHOSTUNREACH); /* no such node */
+    ASSERT_EQ(skif_tx_post(dev, (uint32_t)nch, &iov, 1, 1), -EINVAL);     /* no such channel */
+    ASSERT_EQ(skif_tx_check(dev, (uint32_t)nch - 1), 0);
     ASSERT_EQ(skif_tx_post(dev, 0, &iov, 1, SKIF_MAX_MSG + 1), -EINVAL);
     ASSERT_EQ(skif_tx_post(dev, 0, &iov, 1, 2), -EINVAL); /* iov shorter than len */
     ASSERT_EQ(skif_dev_rank_node(dev, skif_dev_size(dev), &node), -EINVAL);
