@@ -155,7 +155,7 @@ sim: deps all
 	       echo "usage: make sim [SIM=verilator|icarus|systemc] [NODES=N] [DIMS=XxY (systemc)]" >&2; exit 2;; \
 	esac
 
-TEST_MODELS := $(foreach t,t2 t3 t5 t3x3,$(B)/models/$(t)/skifsim) \
+TEST_MODELS := $(foreach t,t2 t3 t5 t3x3 t2x2x2,$(B)/models/$(t)/skifsim) \
                $(foreach d,5 3x3 2x3x4 2x2x2x2,$(B)/netbench/$(d)/skifnet) \
                $(B)/models/t2-icarus/skifsim.vvp $(B)/models/t3-icarus/skifsim.vvp \
                $(B)/models/t2-mt/skifsim \

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "sim.h"
+#include "skif_hw.h"
 
 #define SKIF_BUS_BASE 0x100000000ull /* bus address of host memory byte 0 */
 
@@ -155,8 +156,16 @@ void hostmem_drain_posted(struct node *nd, uint64_t now)
     for (; head != tail; head++) {
         const struct skif_pw *w = &cp->pw[head & (SKIF_PW_ENTRIES - 1)];
         hostmem_mmio_push(nd, now, w->off, w->val, 1, 0);
+        if (w->off == SKIF_REG_TX_TAIL)
+            nd->db_applied = w->val;
     }
     cp->pw_head = head;
+    /* then the TX_TAIL doorbell, if it moved (skif_proto.h) */
+    uint32_t db = cp->db_tx_tail;
+    if (db != nd->db_applied) {
+        hostmem_mmio_push(nd, now, SKIF_REG_TX_TAIL, db, 1, 0);
+        nd->db_applied = db;
+    }
 }
 
 /* ------------------------------------------------------------------ DPI

@@ -79,6 +79,7 @@ struct node {
     uint32_t read_val;
     int read_err;
     uint32_t wr_rejects;  /* posted writes the adapter rejected, since FLUSH */
+    uint32_t db_applied;  /* the TX_TAIL doorbell value last applied */
     int exit_status;      /* wait status once EXITED */
     struct fifo dma_ops;  /* struct dma_op */
     struct fifo dma_rsps; /* struct dma_rsp */

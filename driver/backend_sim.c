@@ -21,8 +21,11 @@ struct sim_backend {
     struct skif_backend b; /* first: the driver sees only this */
     struct skif_ctrl_page *cp;
     int sock;
-    int dead; /* the simulator went away */
+    int dead;         /* the simulator went away */
+    uint32_t db_fifo; /* the doorbell value last put into the FIFO */
 };
+
+static int fifo_put(struct sim_backend *sb, uint32_t off, uint32_t val);
 
 static int env_int(const char *name, int *out)
 {
@@ -108,12 +111,10 @@ static int sim_flush(struct skif_backend *b)
     return rc < 0 ? rc : rsp.status;
 }
 
-static int sim_reg_write(struct skif_backend *b, uint32_t off, uint32_t val)
+/* Append a write to the posted-write FIFO (combining ring-pointer writes). */
+static int fifo_put(struct sim_backend *sb, uint32_t off, uint32_t val)
 {
-    struct sim_backend *sb = (struct sim_backend *)b;
     struct skif_ctrl_page *cp = sb->cp;
-    if (sb->dead)
-        return -EPIPE;
     uint32_t tail = cp->pw_tail;
     /* Write combining for the ring pointers, whose last value is all that
      * counts: if the newest queued write, not yet taken by the simulator, is
@@ -129,7 +130,7 @@ static int sim_reg_write(struct skif_backend *b, uint32_t off, uint32_t val)
     if (tail - cp->pw_head >= SKIF_PW_ENTRIES) {
         /* FIFO full: let the simulator take what is there (it keeps any
          * rejection count for the next flush). */
-        int rc = sim_flush(b);
+        int rc = sim_flush(&sb->b);
         if (rc == -EPIPE)
             return rc;
     }
@@ -138,6 +139,22 @@ static int sim_reg_write(struct skif_backend *b, uint32_t off, uint32_t val)
     w->val = val;
     cp->pw_tail = tail + 1;
     return 0;
+}
+
+static int sim_reg_write(struct skif_backend *b, uint32_t off, uint32_t val)
+{
+    struct sim_backend *sb = (struct sim_backend *)b;
+    if (sb->dead)
+        return -EPIPE;
+    /* a doorbell stored since the last FIFO write goes first (program order) */
+    uint32_t db = sb->cp->db_tx_tail;
+    if (db != sb->db_fifo) {
+        sb->db_fifo = db;
+        int rc = fifo_put(sb, SKIF_REG_TX_TAIL, db);
+        if (rc < 0)
+            return rc;
+    }
+    return fifo_put(sb, off, val);
 }
 
 static int sim_wait(struct skif_backend *b, uint64_t max_cycles)
@@ -213,6 +230,8 @@ int skif_backend_sim_open(struct skif_backend **bp)
         sb->b.dims[d] = (int)cp->dims[d];
     sb->b.clock_mhz = cp->clock_mhz;
     sb->b.cycle = &cp->cycle;
+    sb->b.tx_doorbell = &cp->db_tx_tail;
+    sb->db_fifo = cp->db_tx_tail;
     *bp = &sb->b;
     return 0;
 }

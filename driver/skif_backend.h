@@ -37,6 +37,9 @@ struct skif_backend {
     int dims[4];
     uint32_t clock_mhz;
     const volatile uint64_t *cycle; /* current simulated cycle, or NULL */
+    /* Where a TX_TAIL doorbell is stored (the register's MMIO address on a
+     * real device; a word of the control page in the simulator). */
+    volatile uint32_t *tx_doorbell;
 };
 
 /* Open the simulator backend from the environment skifrun sets. */

@@ -11,12 +11,6 @@
 
 #define MAX_ALLOCS 512
 
-struct ring {
-    uint8_t *va;
-    uint64_t bus;
-    uint32_t size; /* bytes, power of two */
-};
-
 /* One block of the DMA heap: [off, off + size), `brk_before` the heap's end
  * before it was carved. */
 struct block {
@@ -24,39 +18,20 @@ struct block {
     int free;
 };
 
-struct skif_chan {
-    struct skif_dev *dev;
-    struct ring ring;
-    struct skif_dma mem;
-    const volatile uint64_t *tail; /* its word in the status block */
-    uint32_t read;                 /* next entry to take */
-    uint32_t head;                 /* oldest entry taken, not completed */
-    uint32_t head_hw;              /* last head written to CH_HEAD */
-    uint32_t lazy;                 /* completed bytes the adapter may not know yet */
-    uint32_t reg_head;             /* SKIF_REG_CH_HEAD + 4 * id */
-    int id;
-};
-
 struct skif_dev {
     struct skif_backend *be;
     size_t brk; /* first free byte of the DMA heap */
     struct block blk[MAX_ALLOCS];
     int nblk;
-    int up;     /* skif_dev_setup() done */
-    int nchans; /* CH_NUM */
-    struct ring tx;
+    struct skif_txq txq; /* txq.nchans != 0 once skif_dev_setup() is done */
     struct skif_dma tx_mem, st_mem;
     volatile uint64_t *stat; /* status block written by the adapter */
-    uint32_t tx_tail;        /* software producer pointer */
     struct skif_chan *chan[SKIF_CHANS_MAX];
     int nopen;
     uint32_t node_valid[2048]; /* bit per 16-bit node id: a node of this torus */
 };
 
-static inline uint32_t round8(uint32_t n)
-{
-    return (n + 7u) & ~7u;
-}
+#define round8 skif_round8
 
 int skif_dev_open(struct skif_dev **devp)
 {
@@ -69,6 +44,8 @@ int skif_dev_open(struct skif_dev **devp)
         return rc;
     }
     dev->brk = dev->be->heap_offset;
+    dev->txq.node_valid = dev->node_valid;
+    dev->txq.doorbell = dev->be->tx_doorbell;
     for (int r = 0; r < dev->be->size; r++) {
         uint32_t id;
         skif_dev_rank_node(dev, r, &id);
@@ -82,10 +59,10 @@ void skif_dev_close(struct skif_dev *dev)
 {
     if (!dev)
         return;
-    for (int c = 0; c < dev->nchans; c++)
+    for (uint32_t c = 0; c < dev->txq.nchans; c++)
         if (dev->chan[c])
             skif_chan_close(dev->chan[c]);
-    if (dev->up) {
+    if (dev->txq.nchans) {
         dev->be->ops->reg_write(dev->be, SKIF_REG_CTRL, 0);
         dev->be->ops->flush(dev->be);
     }
@@ -169,11 +146,10 @@ static int heads_flush(struct skif_dev *dev)
 {
     if (dev->nopen == 0)
         return 0;
-    for (int c = 0; c < dev->nchans; c++) {
+    for (uint32_t c = 0; c < dev->txq.nchans; c++) {
         struct skif_chan *ch = dev->chan[c];
         if (ch && ch->head_hw != ch->head) {
             ch->head_hw = ch->head;
-            ch->lazy = 0;
             int rc = dev->be->ops->reg_write(dev->be, ch->reg_head, ch->head);
             if (rc < 0)
                 return rc;
@@ -237,11 +213,13 @@ int skif_dev_setup(struct skif_dev *dev, unsigned tx_log2)
     struct skif_backend *be = dev->be;
     uint32_t nchans;
     int rc;
-    if (dev->up)
+    if (dev->txq.nchans)
         return -EBUSY;
     if (tx_log2 < SKIF_RING_LOG2_MIN || tx_log2 > SKIF_RING_LOG2_MAX)
         return -EINVAL;
-    if ((rc = be->ops->reg_read(be, SKIF_REG_CH_NUM, &nchans)) < 0)
+    uint32_t head;
+    if ((rc = be->ops->reg_read(be, SKIF_REG_CH_NUM, &nchans)) < 0 ||
+        (rc = be->ops->reg_read(be, SKIF_REG_TX_HEAD, &head)) < 0)
         return rc;
     if (nchans < 2 || nchans > SKIF_CHANS_MAX)
         return -EPROTO;
@@ -258,11 +236,14 @@ int skif_dev_setup(struct skif_dev *dev, unsigned tx_log2)
     be->ops->reg_write(be, SKIF_REG_CTRL, SKIF_CTRL_TX_EN | SKIF_CTRL_RX_EN | SKIF_CTRL_IRQ_EN);
     if ((rc = be->ops->flush(be)) < 0)
         goto err_free_st;
-    dev->tx = (struct ring){dev->tx_mem.va, tx, 1u << tx_log2};
     dev->stat = dev->st_mem.va;
-    dev->tx_tail = 0;
-    dev->nchans = (int)nchans;
-    dev->up = 1;
+    dev->txq.ring = (struct skif_ring){dev->tx_mem.va, tx, 1u << tx_log2};
+    dev->txq.head = dev->stat + SKIF_STAT_TX_HEAD / 8;
+    /* The adapter's ring pointers run on from an earlier set-up of this
+     * process (they are offsets from the base): start where it stands. */
+    dev->stat[SKIF_STAT_TX_HEAD / 8] = head;
+    dev->txq.tail = head;
+    dev->txq.nchans = nchans;
     return 0;
 
 err_free_st:
@@ -274,31 +255,26 @@ err_free_tx:
 
 int skif_dev_channels(const struct skif_dev *dev)
 {
-    return dev->nchans;
+    return (int)dev->txq.nchans;
 }
 
-static uint32_t tx_hw_head(const struct skif_dev *dev)
+struct skif_txq *skif_dev_txq(struct skif_dev *dev)
 {
-    return (uint32_t)dev->stat[SKIF_STAT_TX_HEAD / 8];
+    return &dev->txq;
 }
 
 size_t skif_tx_space(const struct skif_dev *dev)
 {
-    if (!dev->up)
-        return 0;
-    uint32_t free_b = dev->tx.size - (dev->tx_tail - tx_hw_head(dev));
-    if (free_b < 8)
-        return 0;
-    return free_b - 8 < SKIF_MAX_MSG ? free_b - 8 : SKIF_MAX_MSG;
+    return skif_txq_space(&dev->txq);
 }
 
 int skif_tx_idle(const struct skif_dev *dev)
 {
-    return !dev->up || tx_hw_head(dev) == dev->tx_tail;
+    return !dev->txq.nchans || (uint32_t)*dev->txq.head == dev->txq.tail;
 }
 
 /* Copy n bytes into ring r at free-running offset off, wrapping. */
-static void ring_put(const struct ring *r, uint32_t off, const void *src, size_t n)
+static void ring_put(const struct skif_ring *r, uint32_t off, const void *src, size_t n)
 {
     uint32_t pos = off & (r->size - 1);
     size_t first = r->size - pos < n ? r->size - pos : n;
@@ -307,59 +283,45 @@ static void ring_put(const struct ring *r, uint32_t off, const void *src, size_t
         memcpy(r->va, (const uint8_t *)src + first, n - first);
 }
 
-/* Is `node` (16 bits) a node id of this torus? */
-static inline int node_ok(const struct skif_dev *dev, uint32_t node)
-{
-    return (dev->node_valid[node >> 5] >> (node & 31)) & 1;
-}
-
 int skif_tx_check(const struct skif_dev *dev, uint32_t dst_netaddr)
 {
-    if (!dev->up || (dst_netaddr >> 24) != 0 || (dst_netaddr & 0xffu) >= (uint32_t)dev->nchans)
-        return -EINVAL;
-    if (!node_ok(dev, (dst_netaddr >> SKIF_NA_NODE_LO) & 0xffffu))
-        return -EHOSTUNREACH;
-    return 0;
+    return skif_txq_check(&dev->txq, dst_netaddr);
 }
 
 int skif_tx_post(struct skif_dev *dev, uint32_t dst_netaddr, const struct iovec *iov, int iov_count,
                  size_t len)
 {
-    int rc = skif_tx_check(dev, dst_netaddr);
+    struct skif_txq *q = &dev->txq;
+    int rc = skif_txq_check(q, dst_netaddr);
     if (rc < 0)
         return rc;
     if (len > SKIF_MAX_MSG || iov_count < 0 || (iov_count > 0 && !iov))
         return -EINVAL;
-    if (skif_tx_space(dev) < len)
-        return -EAGAIN;
-    uint64_t desc = (uint64_t)dst_netaddr | ((uint64_t)len << SKIF_DESC_LEN_LO);
-    uint32_t off = dev->tx_tail;
-    uint32_t pos = off & (dev->tx.size - 1);
-    if (iov_count == 1 && pos + 8 + len <= dev->tx.size) {
-        /* the common case: one piece, no wrap */
-        if (len && !iov[0].iov_base)
-            return -EINVAL;
+    if (iov_count == 1) {
         if (iov[0].iov_len < len)
             return -EINVAL;
-        memcpy(dev->tx.va + pos, &desc, 8);
-        memcpy(dev->tx.va + pos + 8, iov[0].iov_base, len);
-    } else {
-        ring_put(&dev->tx, off, &desc, 8);
-        off += 8;
-        size_t left = len;
-        for (int i = 0; i < iov_count && left; i++) {
-            size_t n = iov[i].iov_len < left ? iov[i].iov_len : left;
-            if (n && !iov[i].iov_base)
-                return -EINVAL;
-            ring_put(&dev->tx, off, iov[i].iov_base, n);
-            off += (uint32_t)n;
-            left -= n;
-        }
-        if (left)
-            return -EINVAL; /* iov shorter than len; the tail was not moved */
+        return skif_txq_post1(q, dst_netaddr, iov[0].iov_base, len);
     }
-    dev->tx_tail += 8 + round8((uint32_t)len);
-    return dev->be->ops->reg_write(dev->be, SKIF_REG_TX_TAIL, dev->tx_tail);
+    if (skif_txq_space(q) < len)
+        return -EAGAIN;
+    uint64_t desc = (uint64_t)dst_netaddr | ((uint64_t)len << SKIF_DESC_LEN_LO);
+    uint32_t off = q->tail;
+    ring_put(&q->ring, off, &desc, 8);
+    off += 8;
+    size_t left = len;
+    for (int i = 0; i < iov_count && left; i++) {
+        size_t n = iov[i].iov_len < left ? iov[i].iov_len : left;
+        if (n && !iov[i].iov_base)
+            return -EINVAL;
+        ring_put(&q->ring, off, iov[i].iov_base, n);
+        off += (uint32_t)n;
+        left -= n;
+    }
+    if (left)
+        return -EINVAL; /* iov shorter than len; the tail was not moved */
+    q->tail += 8 + round8((uint32_t)len);
+    *q->doorbell = q->tail; /* TX_TAIL doorbell */
+    return 0;
 }
 
 /* ------------------------------------------------------------ channels */
@@ -377,27 +339,32 @@ static int chan_cfg(struct skif_dev *dev, int id, uint64_t base, uint32_t cfg)
 
 int skif_chan_open(struct skif_dev *dev, int id, unsigned log2, struct skif_chan **chp)
 {
-    if (!dev->up)
+    if (!dev->txq.nchans)
         return -EINVAL;
-    if (id < 0 || id >= dev->nchans || log2 < SKIF_RING_LOG2_MIN || log2 > SKIF_RING_LOG2_MAX)
+    if (id < 0 || id >= (int)dev->txq.nchans || log2 < SKIF_RING_LOG2_MIN ||
+        log2 > SKIF_RING_LOG2_MAX)
         return -EINVAL;
     if (dev->chan[id])
         return -EBUSY;
     struct skif_chan *ch = calloc(1, sizeof(*ch));
     if (!ch)
         return -ENOMEM;
-    int rc = skif_dma_alloc(dev, (size_t)1 << log2, 4096, &ch->mem);
+    struct skif_dma mem;
+    int rc = skif_dma_alloc(dev, (size_t)1 << log2, 4096, &mem);
     if (rc < 0)
         goto err_free;
     ch->dev = dev;
     ch->id = id;
-    ch->ring = (struct ring){ch->mem.va, ch->mem.bus, 1u << log2};
-    ch->tail = dev->stat + (SKIF_STAT_CH_TAIL / 8) + id;
+    ch->mem_va = mem.va;
+    ch->mem_size = mem.size;
+    ch->ring = (struct skif_ring){mem.va, mem.bus, 1u << log2};
+    ch->quarter = (1u << log2) / 4;
+    ch->tail = (const uint64_t *)(uintptr_t)(dev->stat + (SKIF_STAT_CH_TAIL / 8) + id);
     ch->reg_head = SKIF_REG_CH_HEAD + 4u * (uint32_t)id;
     /* the adapter starts the channel at head = tail = 0; its status word
      * may still hold the tail of an earlier opening */
-    *(volatile uint64_t *)ch->tail = 0;
-    if ((rc = chan_cfg(dev, id, ch->mem.bus, log2 | SKIF_CH_CFG_EN)) < 0)
+    __atomic_store_n((uint64_t *)(uintptr_t)ch->tail, 0, __ATOMIC_RELEASE);
+    if ((rc = chan_cfg(dev, id, mem.bus, log2 | SKIF_CH_CFG_EN)) < 0)
         goto err_mem;
     dev->chan[id] = ch;
     dev->nopen++;
@@ -405,7 +372,7 @@ int skif_chan_open(struct skif_dev *dev, int id, unsigned log2, struct skif_chan
     return 0;
 
 err_mem:
-    skif_dma_free(dev, &ch->mem);
+    skif_dma_free(dev, &mem);
 err_free:
     free(ch);
     return rc;
@@ -430,7 +397,8 @@ int skif_chan_close(struct skif_chan *ch)
     }
     dev->chan[ch->id] = NULL;
     dev->nopen--;
-    skif_dma_free(dev, &ch->mem);
+    struct skif_dma mem = {ch->mem_va, 0, ch->mem_size};
+    skif_dma_free(dev, &mem);
     free(ch);
     return rc < 0 ? rc : 0;
 }
@@ -442,51 +410,30 @@ int skif_chan_id(const struct skif_chan *ch)
 
 int skif_rx_next(struct skif_chan *ch, struct skif_rx_msg *m)
 {
-    uint32_t tail = (uint32_t)*ch->tail;
     uint32_t at = ch->read;
-    if (tail == at)
+    ssize_t len = skif_chan_take(ch, m->part, &m->nparts);
+    if (len == -EAGAIN)
         return 0;
-    const struct ring *r = &ch->ring;
-    uint64_t hdr = *(const volatile uint64_t *)(r->va + (at & (r->size - 1)));
-    uint32_t len = (uint32_t)(hdr >> 32) & 0xfffu;
-    uint32_t entry = 8 + round8(len);
-    if ((hdr >> 44) != 0 || ((hdr >> 24) & 0xffu) != 0 || len > SKIF_MAX_MSG || tail - at < entry ||
-        tail - ch->head > r->size)
-        return -EPROTO;
-    uint32_t pos = (at + 8) & (r->size - 1);
+    if (len < 0)
+        return (int)len;
+    uint64_t hdr = *(const volatile uint64_t *)(ch->ring.va + (at & (ch->ring.size - 1)));
     m->chan = (uint32_t)hdr & 0xffu;
     m->src_node = (uint32_t)(hdr >> 8) & 0xffffu;
-    m->len = len;
-    m->part[0].iov_base = r->va + pos;
-    if (pos + len > r->size) {
-        m->part[0].iov_len = r->size - pos;
-        m->part[1].iov_base = r->va;
-        m->part[1].iov_len = len - m->part[0].iov_len;
-        m->nparts = 2;
-    } else {
-        m->part[0].iov_len = len;
-        m->nparts = 1;
+    m->len = (uint32_t)len;
+    if (m->nparts == 1) {
+        m->part[1].iov_base = NULL;
+        m->part[1].iov_len = 0;
     }
-    ch->read = at + entry;
     return 1;
 }
 
 int skif_rx_complete(struct skif_chan *ch)
 {
-    if (ch->head == ch->read)
-        return -ENOENT;
-    /* The header was checked when the message was taken. */
-    const struct ring *r = &ch->ring;
-    uint64_t hdr = *(const volatile uint64_t *)(r->va + (ch->head & (r->size - 1)));
-    uint32_t entry = 8 + round8((uint32_t)(hdr >> 32) & 0xfffu);
-    ch->head += entry;
-    /* The adapter learns the new head once a quarter of the ring is freed,
-     * or before the program next waits (skif_dev_wait): one register write
-     * per many messages. */
-    ch->lazy += entry;
-    if (ch->lazy < r->size / 4)
-        return 0;
-    ch->lazy = 0;
+    return skif_chan_complete(ch);
+}
+
+int skif_chan_head_post(struct skif_chan *ch)
+{
     ch->head_hw = ch->head;
     return ch->dev->be->ops->reg_write(ch->dev->be, ch->reg_head, ch->head);
 }

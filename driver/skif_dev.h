@@ -25,13 +25,13 @@
 #include <sys/uio.h>
 
 #include "skif_hw.h"
+#include "skif_ring.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 struct skif_dev;
-struct skif_chan; /* an open receive channel */
 
 /* A piece of DMA-able host memory. */
 struct skif_dma {
@@ -122,6 +122,10 @@ int skif_dev_setup(struct skif_dev *dev, unsigned tx_log2);
 
 /* Channels of the adapter (its CH_NUM register), 0 before skif_dev_setup(). */
 int skif_dev_channels(const struct skif_dev *dev);
+
+/* The device's TX side, for the inline hot path of skif_ring.h
+ * (skif_txq_post1 and friends). */
+struct skif_txq *skif_dev_txq(struct skif_dev *dev);
 
 /* Bytes of payload a message may have to fit in the TX ring now (at most
  * SKIF_MAX_MSG); 0 when the ring is full or not set up. */

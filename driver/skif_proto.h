@@ -15,7 +15,7 @@
 #include <stdlib.h>
 
 #define SKIF_PROTO_MAGIC 0x534b4946u /* "SKIF" */
-#define SKIF_PROTO_VERSION 2u
+#define SKIF_PROTO_VERSION 3u
 #define SKIF_PW_ENTRIES 1024u /* posted-write FIFO depth (power of two) */
 #define SKIF_MAX_DIMS 4
 
@@ -85,6 +85,14 @@ struct skif_ctrl_page {
     uint32_t rsp_seq;       /* responses published (simulator) */
     uint32_t sim_sleeping;  /* the simulator blocks on the socket for a request */
     uint32_t prog_sleeping; /* the program blocks on the socket for a response */
+    /* The TX_TAIL doorbell: the driver stores the new tail here (one store,
+     * as a real doorbell is one MMIO store); the simulator applies it as a
+     * TX_TAIL register write after the posted-write FIFO whenever the program
+     * blocks, if it changed. Before the driver posts any other register
+     * write it first puts a changed doorbell into the FIFO, so the adapter
+     * sees all writes in program order. */
+    uint32_t db_tx_tail;
+    uint32_t db_pad;
     struct skif_req req;
     struct skif_rsp rsp;
     struct skif_pw pw[SKIF_PW_ENTRIES];

@@ -31,6 +31,7 @@ struct SkifCh {
 
 static struct SkifCh g_ch[SKIF_CHANS_MAX];
 static struct skif_dev *g_dev;
+static struct skif_txq *g_txq; /* g_dev's TX side, for the inline hot path */
 static int g_nopen;
 
 static int set_errno(int neg)
@@ -42,8 +43,8 @@ static int set_errno(int neg)
 /* The handle's state: 1 open, 0 closed (EBADF), -1 not a handle (EINVAL). */
 static int handle_state(const SkifCh *h)
 {
-    uintptr_t p = (uintptr_t)h, b = (uintptr_t)g_ch;
-    if (!h || p < b || p >= b + sizeof(g_ch) || (p - b) % sizeof(g_ch[0]))
+    uintptr_t off = (uintptr_t)h - (uintptr_t)g_ch; /* huge when h is below the table */
+    if (off >= sizeof(g_ch) || off % sizeof(g_ch[0]))
         return -1;
     return h->chan != NULL;
 }
@@ -52,6 +53,14 @@ static int check(const SkifCh *h)
 {
     int st = handle_state(h);
     return st > 0 ? 0 : st == 0 ? -EBADF : -EINVAL;
+}
+
+/* The channel of an open handle, or NULL (check() then says why). A pointer
+ * into the table is taken as its entry (the hot path checks only the range). */
+static inline struct skif_chan *chan_of(const SkifCh *h)
+{
+    uintptr_t off = (uintptr_t)h - (uintptr_t)g_ch; /* huge when h is below the table */
+    return off < sizeof(g_ch) ? g_ch[off / sizeof(g_ch[0])].chan : NULL;
 }
 
 /* ------------------------------------------------------------ the torus */
@@ -195,6 +204,7 @@ static int dev_get(void)
         return rc;
     }
     g_dev = dev;
+    g_txq = skif_dev_txq(dev);
     return 0;
 }
 
@@ -206,6 +216,7 @@ static void dev_put(void)
             break;
     skif_dev_close(g_dev);
     g_dev = NULL;
+    g_txq = NULL;
 }
 
 int SkifCh_Channels(void)
@@ -282,12 +293,12 @@ netaddr_t SkifCh_MyAddr(const SkifCh *skifch)
 
 ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *iov, int iov_count)
 {
-    int rc = check(skifch);
-    if (rc < 0)
-        return set_errno(rc);
+    int rc;
+    if (!chan_of(skifch))
+        return set_errno(check(skifch));
     if (iov_count == 1 && iov && iov[0].iov_len <= SKIFCH_MAX_MSG) {
         /* the common case: one piece that fits a message; whole or nothing */
-        rc = skif_tx_post(g_dev, dst_netaddr, iov, 1, iov[0].iov_len);
+        rc = skif_txq_post1(g_txq, dst_netaddr, iov[0].iov_base, iov[0].iov_len);
         if (rc == 0)
             return (ssize_t)iov[0].iov_len;
         if (rc != -EAGAIN)
@@ -320,30 +331,24 @@ ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *i
 
 ssize_t SkifCh_Recv(SkifCh *skifch, struct iovec cont[SKIFCH_CONT_SIZE], int *cont_count)
 {
-    int rc = check(skifch);
-    if (rc < 0 || !cont || !cont_count)
-        return set_errno(rc < 0 ? rc : -EINVAL);
-    struct skif_rx_msg m;
-    rc = skif_rx_next(skifch->chan, &m);
-    if (rc == 1) {
-        cont[0] = m.part[0];
-        if (m.nparts == 2)
-            cont[1] = m.part[1];
-        *cont_count = m.nparts;
-        return (ssize_t)m.len;
-    }
-    if (rc < 0)
-        return set_errno(rc);
-    rc = skif_dev_wait(g_dev, POLL_CYCLES);
+    struct skif_chan *c = chan_of(skifch);
+    if (!c || !cont || !cont_count)
+        return set_errno(c ? -EINVAL : check(skifch));
+    ssize_t len = skif_chan_take(c, cont, cont_count);
+    if (len >= 0)
+        return len;
+    if (len != -EAGAIN)
+        return set_errno((int)len);
+    int rc = skif_dev_wait(g_dev, POLL_CYCLES);
     return set_errno(rc < 0 ? rc : -EAGAIN);
 }
 
 int SkifCh_RecvComp(SkifCh *skifch)
 {
-    int rc = check(skifch);
-    if (rc < 0)
-        return set_errno(rc);
-    rc = skif_rx_complete(skifch->chan);
+    struct skif_chan *c = chan_of(skifch);
+    if (!c)
+        return set_errno(check(skifch));
+    int rc = skif_chan_complete(c);
     return rc < 0 ? set_errno(rc) : 0;
 }
 
@@ -364,4 +369,14 @@ uint64_t SkifCh_Cycle(const SkifCh *skifch)
 unsigned SkifCh_ClockMHz(const SkifCh *skifch)
 {
     return check(skifch) == 0 ? skif_dev_clock_mhz(g_dev) : 0;
+}
+
+long SkifCh_Discarded(const SkifCh *skifch)
+{
+    int rc = check(skifch);
+    if (rc < 0)
+        return set_errno(rc);
+    uint32_t v;
+    rc = skif_reg_read(g_dev, SKIF_REG_CH_DROPS, &v);
+    return rc < 0 ? set_errno(rc) : (long)v;
 }

@@ -127,6 +127,11 @@ int SkifCh_RecvComp(SkifCh *skifch);
  * 0 limit, -1 with errno EINVAL, EBADF, EPIPE. */
 int SkifCh_Wait(SkifCh *skifch, uint64_t max_cycles);
 
+/* Messages sent to this node's closed channels (or channels beyond
+ * SkifCh_Channels()) that the adapter has discarded so far (its CH_DROPS
+ * counter), or -1 with errno EINVAL (no channel open), EIO, EPIPE. */
+long SkifCh_Discarded(const SkifCh *skifch);
+
 /* The simulated cycle now (at the last return from the simulator), and the
  * stated clock in MHz (cycles / MHz = microseconds); 0 for a bad handle. */
 uint64_t SkifCh_Cycle(const SkifCh *skifch);

@@ -95,6 +95,55 @@ t_sizes_across_the_ring() {
     expect_rc 0 "$RUN" -n 5 --host-latency 400 "$B/tests/t_sizes" 300 || return 1
     has "$T/out" "node 1 received sizes 0..300 intact"
 }
+# ---------------------------------------------------------------- SkifCh channels (issue 4)
+t_channels_isolation_close_wrap_partial_errors() {
+    expect_rc 0 "$RUN" -n 3 "$B/tests/t_chan" || return 1
+    has "$T/out" "isolated and in order, close with 10 pending" &&
+        has "$T/out" "t_chan: node 1: sent ok" && has "$T/out" "t_chan: node 2: sent ok" &&
+        has "$T/err" "4 messages to closed channels"
+}
+t_alltoall_3d_scoreboard() {
+    expect_rc 0 "$RUN" --dims 2x2x2 "$B/bin/alltoall" 120 7 3 || return 1
+    has "$T/out" "alltoall: 8 nodes, 120 messages each, 3 channels: all delivered once, intact, in order" || return 1
+    # some messages must have gone out in parts (partial sends), or the
+    # reassembly path was not tested
+    grep -q "sent 120 ([1-9][0-9]* sent in parts)" "$T/out" || fail "no partial send happened"
+}
+t_alltoall_deterministic() {
+    "$RUN" -n 3 -q --stats "$T/a.json" "$B/bin/alltoall" 80 3 >"$T/a.out" 2>&1 || return 1
+    "$RUN" -n 3 -q --stats "$T/b.json" "$B/bin/alltoall" 80 3 >"$T/b.out" 2>&1 || return 1
+    cmp "$T/a.out" "$T/b.out" || fail "outputs differ" || return 1
+    local ca cb
+    ca=$(grep -o '"cycles": [0-9]*' "$T/a.json"); cb=$(grep -o '"cycles": [0-9]*' "$T/b.json")
+    [ -n "$ca" ] && [ "$ca" = "$cb" ] || fail "cycle counts differ: $ca / $cb"
+}
+t_skifch_programs_run() {
+    expect_rc 0 "$RUN" -n 2 "$B/bin/pingpong" 50 8 || return 1
+    grep -Eq "pingpong: 8 bytes, 50 round trips: one-way [0-9.]+ cycles = [0-9.]+ us at 250 MHz" "$T/out" ||
+        fail "pingpong line" || return 1
+    expect_rc 0 "$RUN" -n 2 "$B/bin/msgrate" 2000 8 || return 1
+    grep -Eq "msgrate: 2000 x 8 bytes in [0-9]+ cycles: 0\.[0-9]+ msgs/cycle" "$T/out" ||
+        fail "msgrate line" || return 1
+    expect_rc 0 "$RUN" -n 2 "$B/bin/bandwidth" 50 64 2048 || return 1
+    has "$T/out" "size,messages,cycles,bytes_per_cycle,gbytes_per_s" && grep -q "^2048,50," "$T/out"
+}
+t_skifch_programs_help_and_bad_args() {
+    for p in pingpong msgrate bandwidth alltoall; do
+        "$B/bin/$p" --help >"$T/out" 2>&1 || fail "$p --help exited non-zero" || return 1
+        has "$T/out" "usage:" || return 1
+    done
+    # bad arguments: usage and exit 2 (under skifrun: the run fails, naming the status)
+    expect_rc 2 "$B/bin/pingpong" 10 99999 || return 1
+    has "$T/err" "pingpong: bad arguments" || return 1
+    expect_rc 2 "$B/bin/msgrate" 10 513 || return 1
+    expect_rc 2 "$B/bin/bandwidth" 10 0 || return 1
+    has "$T/err" "bandwidth: bad SIZE '0'" || return 1
+    expect_rc 2 "$B/bin/alltoall" 10 1 99 || return 1
+    expect_rc 1 "$RUN" -n 2 "$B/bin/msgrate" 10 513 || return 1
+    has "$T/err" "exited with status 2" || return 1
+    expect_rc 1 "$RUN" -n 2 "$B/bin/pingpong" 10 8 5 || return 1
+    has "$T/err" "PEER 5 is not a rank of this run"
+}
 t_order_per_sender() {
     expect_rc 0 "$RUN" -n 5 "$B/tests/t_order" 300 || return 1
     has "$T/out" "got 1200 messages from 4 senders in order"

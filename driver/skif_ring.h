@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* skif_ring.h: the driver's hot path, inline: posting a message into the TX
+ * ring, taking and completing messages of a receive channel. These touch
+ * only host memory and, for the doorbells, the backend's posted-write call;
+ * everything else (set-up, channel open/close, waits) lives in skif_dev.c.
+ * Included by skif_dev.h; the structures below are the driver's, exposed
+ * only so these functions can be inlined into the SkifCh library. */
+#ifndef SKIF_RING_H
+#define SKIF_RING_H
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+
+#include "skif_backend.h"
+#include "skif_hw.h"
+
+struct skif_dev;
+
+/* A ring in host memory: 2^k bytes at va (bus address bus). */
+struct skif_ring {
+    uint8_t *va;
+    uint64_t bus;
+    uint32_t size;
+};
+
+/* The TX side of a device (one per node). */
+struct skif_txq {
+    struct skif_ring ring;
+    const volatile uint64_t *head; /* the status block's TX head word */
+    uint32_t tail;                 /* software producer pointer */
+    uint32_t nchans;               /* channels of the adapter (0: not set up) */
+    const uint32_t *node_valid;    /* bit per 16-bit node id: a node of this torus */
+    volatile uint32_t *doorbell;   /* where TX_TAIL doorbells are stored */
+};
+
+/* An open receive channel. */
+struct skif_chan {
+    struct skif_ring ring;
+    const uint64_t *tail; /* its word in the status block (read atomically) */
+    uint32_t read;        /* next entry to take */
+    uint32_t head;        /* oldest entry taken, not completed */
+    uint32_t head_hw;     /* last head written to CH_HEAD */
+    uint32_t quarter;     /* ring size / 4: the head is posted every quarter */
+    uint32_t taken;       /* messages taken, not completed */
+    uint32_t reg_head;    /* SKIF_REG_CH_HEAD + 4 * id */
+    int id;
+    struct skif_dev *dev;
+    void *mem_va; /* the ring's DMA block, for freeing */
+    size_t mem_size;
+};
+
+static inline uint32_t skif_round8(uint32_t n)
+{
+    return (n + 7u) & ~7u;
+}
+
+/* 0, -EINVAL (reserved bits, channel >= nchans, not set up) or -EHOSTUNREACH. */
+static inline int skif_txq_check(const struct skif_txq *q, uint32_t dst)
+{
+    if ((dst >> 24) != 0 || (dst & 0xffu) >= q->nchans)
+        return -EINVAL;
+    uint32_t node = (dst >> SKIF_NA_NODE_LO) & 0xffffu;
+    if (!((q->node_valid[node >> 5] >> (node & 31)) & 1))
+        return -EHOSTUNREACH;
+    return 0;
+}
+
+/* Bytes of payload a message may have to fit now (at most SKIF_MAX_MSG). */
+static inline size_t skif_txq_space(const struct skif_txq *q)
+{
+    if (!q->nchans)
+        return 0;
+    uint32_t free_b = q->ring.size - (q->tail - (uint32_t)*q->head);
+    if (free_b < 8)
+        return 0;
+    return free_b - 8 < SKIF_MAX_MSG ? free_b - 8 : SKIF_MAX_MSG;
+}
+
+/* Post one message of len bytes from buf (one piece) to dst and ring the
+ * doorbell: 0, -EAGAIN (does not fit now; nothing written), -EINVAL,
+ * -EHOSTUNREACH. */
+static inline int skif_txq_post1(struct skif_txq *q, uint32_t dst, const void *buf, size_t len)
+{
+    int rc = skif_txq_check(q, dst);
+    if (rc < 0)
+        return rc;
+    if (len > SKIF_MAX_MSG || (len && !buf))
+        return -EINVAL;
+    uint32_t entry = 8 + skif_round8((uint32_t)len);
+    uint32_t size = q->ring.size, tail = q->tail;
+    if (size - (tail - (uint32_t)*q->head) < entry)
+        return -EAGAIN;
+    uint32_t pos = tail & (size - 1);
+    uint64_t desc = (uint64_t)dst | ((uint64_t)len << SKIF_DESC_LEN_LO);
+    if (pos + entry <= size) {
+        uint8_t *d = q->ring.va + pos;
+        memcpy(d, &desc, 8);
+        if (len <= 64) {
+            /* short messages: word copies, no library call */
+            const uint8_t *src = (const uint8_t *)buf;
+            size_t i = 0;
+            for (; i + 8 <= len; i += 8) {
+                uint64_t w;
+                memcpy(&w, src + i, 8);
+                memcpy(d + 8 + i, &w, 8);
+            }
+            for (; i < len; i++)
+                d[8 + i] = src[i];
+        } else {
+            memcpy(d + 8, buf, len);
+        }
+    } else {
+        /* wraps: descriptor and payload word by word */
+        const uint8_t *src = (const uint8_t *)buf;
+        memcpy(q->ring.va + pos, &desc, 8);
+        for (uint32_t at = 8; at < 8 + len; at++)
+            q->ring.va[(tail + at) & (size - 1)] = src[at - 8];
+    }
+    q->tail = tail + entry;
+    *q->doorbell = tail + entry; /* TX_TAIL doorbell */
+    return 0;
+}
+
+/* Take the channel's next message: its length (>= 0) with part[0..*nparts)
+ * pointing into the ring (2 parts when it wraps the ring's end); -EAGAIN
+ * when none is there; -EPROTO a malformed entry. */
+static inline ssize_t skif_chan_take(struct skif_chan *ch, struct iovec *part, int *nparts)
+{
+    uint32_t at = ch->read;
+    /* the tail word, then (ordered after it) the entry it covers */
+    uint32_t tail = (uint32_t)__atomic_load_n(ch->tail, __ATOMIC_ACQUIRE);
+    if (tail == at)
+        return -EAGAIN;
+    uint32_t size = ch->ring.size;
+    uint64_t hdr = *(const uint64_t *)(ch->ring.va + (at & (size - 1)));
+    uint32_t len = (uint32_t)(hdr >> 32);
+    uint32_t entry = 8 + skif_round8(len);
+    if (len > SKIF_MAX_MSG || tail - at < entry) /* reserved bits [63:44] make len huge */
+        return -EPROTO;
+    uint32_t pos = (at + 8) & (size - 1);
+    part[0].iov_base = ch->ring.va + pos;
+    if (pos + len <= size) {
+        part[0].iov_len = len;
+        *nparts = 1;
+    } else {
+        part[0].iov_len = size - pos;
+        part[1].iov_base = ch->ring.va;
+        part[1].iov_len = len - (size - pos);
+        *nparts = 2;
+    }
+    ch->read = at + entry;
+    ch->taken++;
+    return (ssize_t)len;
+}
+
+/* Write the channel's head to the adapter now (skif_dev.c). */
+int skif_chan_head_post(struct skif_chan *ch);
+
+/* Free the ring space of the oldest taken message: 0, -ENOENT none taken,
+ * -EPIPE. The adapter is told once a quarter of the ring is free (or at the
+ * next skif_dev_wait). */
+static inline int skif_chan_complete(struct skif_chan *ch)
+{
+    uint32_t head;
+    if (ch->taken == 0)
+        return -ENOENT;
+    if (--ch->taken == 0) {
+        head = ch->read; /* the usual case: the only message taken */
+    } else {
+        /* the oldest of several: its header was checked when it was taken */
+        head = ch->head;
+        head +=
+            8 +
+            skif_round8(
+                (uint32_t)(*(const uint64_t *)(ch->ring.va + (head & (ch->ring.size - 1))) >> 32));
+    }
+    ch->head = head;
+    if (head - ch->head_hw < ch->quarter)
+        return 0;
+    return skif_chan_head_post(ch);
+}
+
+#endif /* SKIF_RING_H */
