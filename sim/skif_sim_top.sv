@@ -9,17 +9,18 @@ module skif_sim_top #(
   parameter int SizeY = 1,  // ring size in Y (1 when NDims < 2)
   parameter int SizeZ = 1,  // ring size in Z (1 when NDims < 3)
   parameter int SizeW = 1,  // ring size in W (1 when NDims < 4)
-  localparam int Nodes = SizeX * SizeY * SizeZ * SizeW
+  localparam int Nodes = SizeX * SizeY * SizeZ * SizeW,
+  localparam int NetVcs = 2   // VCs per class of the routers: skif_torus_net's NumVcs default
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
   output logic [19:0] dims_o,  // {W, Z, Y, X} sizes, 5 bits each: what this model was built for
   output logic [15:0] dbgw_o,  // router debug bits per node (ports x VCs)
   // router debug of every node (skif_torus_net): for the watchdog's report
-  output logic [Nodes*(2*NDims+1)*4-1:0] dbg_busy_o,
-  output logic [Nodes*(2*NDims+1)*4-1:0] dbg_move_o
+  output logic [Nodes*(2*NDims+1)*4*NetVcs-1:0] dbg_busy_o,
+  output logic [Nodes*(2*NDims+1)*4*NetVcs-1:0] dbg_move_o
 );
-  assign dbgw_o = 16'((2 * NDims + 1) * 4);
+  assign dbgw_o = 16'((2 * NDims + 1) * 4 * NetVcs);
   assign dims_o = {5'(SizeW), 5'(SizeZ), 5'(SizeY), 5'(SizeX)};
 
   logic [Nodes-1:0]    reg_req_valid, reg_req_ready, reg_req_write;
@@ -33,7 +34,7 @@ module skif_sim_top #(
   logic [Nodes*32-1:0] net_drop_cnt;  // per node: packets its router dropped (bad destination)
 
   skif_torus_net #(
-    .NDims(NDims), .SizeX(SizeX), .SizeY(SizeY), .SizeZ(SizeZ), .SizeW(SizeW)
+    .NDims(NDims), .SizeX(SizeX), .SizeY(SizeY), .SizeZ(SizeZ), .SizeW(SizeW), .NumVcs(NetVcs)
   ) u_net (
     .clk_i, .rst_ni,
     .reg_req_valid_i(reg_req_valid), .reg_req_ready_o(reg_req_ready),

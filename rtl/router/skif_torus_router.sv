@@ -29,9 +29,10 @@ module skif_torus_router #(
   parameter int SizeY    = 4,  // ring size in Y, 2..16 if NDims >= 2, else 1
   parameter int SizeZ    = 1,  // ring size in Z, 2..16 if NDims >= 3, else 1
   parameter int SizeW    = 1,  // ring size in W, 2..16 if NDims == 4, else 1
-  parameter int VcDepth  = 4,  // flits per input VC buffer, 2..64 (>= 4: one flit/cycle on one VC)
-  parameter int NumVcs   = 1,  // VCs per class (4 classes), 1..4
+  parameter int VcDepth  = 16, // flits per input VC buffer, 2..64 (>= 4: one flit/cycle on one VC)
+  parameter int NumVcs   = 2,  // VCs per class (4 classes), 1..4
   parameter int Dateline = 1,  // 1: dateline VC classes; 0 only to demonstrate the deadlock
+  parameter int SaIters  = 2,  // switch allocation iterations per cycle, 1..2
   localparam int Links    = 2 * NDims,
   localparam int Ports    = Links + 1,
   localparam int TotalVcs = 4 * NumVcs,
@@ -79,42 +80,44 @@ module skif_torus_router #(
   localparam int PortW     = $clog2(Ports);
   localparam int NIv       = Ports * TotalVcs;      // input VCs (= output VCs)
   localparam int PvW       = PortW + VcW;           // {port, vc} of an output VC
-  localparam int Kl        = 2 * Ports;             // VA candidates of a link output VC
   localparam int CntW      = $clog2(VcDepth + 1);
   localparam int AddrW     = $clog2(VcDepth);
   localparam logic [CntW-1:0]  VcDepthC = CntW'(VcDepth);
   localparam logic [AddrW-1:0] LastAddr = AddrW'(VcDepth - 1);
+  localparam logic [PortW-1:0] LocalC   = PortW'(LocalPort);
 
 `ifndef SYNTHESIS
   if (VcDepth < 2 || VcDepth > 64) begin : g_bad_depth
     `SKIF_BAD_PARAM("skif_torus_router VcDepth=%0d out of range 2..64", VcDepth)
   end
+  if (SaIters < 1 || SaIters > 2) begin : g_bad_iters
+    `SKIF_BAD_PARAM("skif_torus_router SaIters=%0d out of range 1..2", SaIters)
+  end
 `endif
 
-  // bit masks of a one-hot to binary encoder: bit b of the index of a
-  // one-hot vector of n bits is the OR of its bits k with k[b] set
-  function automatic logic [63:0] enc_mask(input int n, input int b);
-    logic [63:0] m;
-    m = '0;
-    for (int k = 0; k < n; k++) m[k] = ((k >> b) & 1) == 1;
-    return m;
-  endfunction
+  // ---------------------------------------------------------------- state
+  // Per input VC iv = p*TotalVcs + u: FIFO pointers and fill, the number of
+  // tail flits in the buffer, and the output VC its packet holds.
+  logic [AddrW-1:0] wr_ptr_q [NIv];
+  logic [AddrW-1:0] rd_ptr_q [NIv];
+  logic [CntW-1:0]  cnt_q [NIv];
+  logic [CntW-1:0]  tails_q [NIv];
+  logic [PvW-1:0]   pv_q [NIv];       // held output VC {port, vc}
+  logic [NIv-1:0]   occ_q;            // buffer holds a flit (cnt_q != 0)
+  logic [NIv-1:0]   hold_q;           // the head packet holds pv_q (its header has left)
+  // storage, per input port: not reset (datapath); route stored with each flit
+  logic [63:0]      data_q [Ports][TotalVcs][VcDepth];
+  logic [PvW:0]     meta_q [Ports][TotalVcs][VcDepth];  // {last, port, vc}
+  // per output VC o*TotalVcs+v: held by a packet; link credits and cred != 0
+  logic [NIv-1:0]   busy_q;
+  logic [Links*TotalVcs*CntW-1:0] cred_q;  // CntW bits per link output VC
+  logic [Links*TotalVcs-1:0] cred_ok_q;
+  // round-robin pointers as masks (1 = at or after the pointer)
+  logic [NIv-1:0]         s1_mask_q;  // per input port, over its VCs
+  logic [NIv-1:0]   ovc_mask_q;       // per output port, over its VCs
+  logic [NIv*(Ports+1)-1:0] in_mask_q;  // per output VC, over the switch inputs
 
-  // ---------------------------------------------------------------- per input VC
-  logic [NIv-1:0]   f_valid, va_req, va_gnt, sa_req, pop;
-  logic [PvW-1:0]   head_pv [NIv];  // routed output VC {port, vc} of the head flit
-  logic [PvW-1:0]   tgt_pv [NIv];   // output VC of the packet at the head (held or routed)
-  logic [NIv-1:0]   busy_q;         // per output VC o*TotalVcs+v: held by a packet
-  logic [Ports*(1<<VcW)-1:0] ov_ok; // per output VC {port, vc}: a credit / ejection space
-  logic             ej_push_ready;
-  logic [NIv-1:0]   chk_ovf, chk_cred;  // for skif_torus_check (simulation only)
-
-  // per input port: the VC stage 1 of switch allocation picked, and its head flit
-  logic [VcW-1:0]   sa1_idx [Ports];
-  logic [63:0]      rd_data [Ports];
-  logic             rd_last [Ports];
-
-  // local injection
+  // ---------------------------------------------------------------- local injection
   logic             inj_hdr_q, inj_drop_q, inj_bad, inj_drop, inj_fire;
   logic [VcW-1:0]   inj_vc_q, inj_vc_hdr, inj_vc, inj_ovc;
   logic [PortW-1:0] inj_port;
@@ -132,7 +135,7 @@ module skif_torus_router #(
     .dst_i     (inj_data_i[`SKIF_HDR_DST_HI:`SKIF_HDR_DST_LO]),
     .src_i     (inj_data_i[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO]),
     .kind_i    (inj_data_i[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO]),
-    .in_port_i (PortW'(LocalPort)),
+    .in_port_i (LocalC),
     .in_vc_i   (VcW'(0)),
     .port_o    (inj_port),
     .vc_o      (inj_ovc),
@@ -140,12 +143,10 @@ module skif_torus_router #(
     .bad_o     (inj_bad)
   );
 
-  assign inj_drop = inj_hdr_q ? inj_bad : inj_drop_q;
-  assign inj_vc   = inj_hdr_q ? inj_vc_hdr : inj_vc_q;
-  assign inj_fire = inj_valid_i && inj_ready_o;
-
-  logic [TotalVcs-1:0] inj_push_ready;
-  assign inj_ready_o = inj_drop || inj_push_ready[inj_vc];
+  assign inj_drop    = inj_hdr_q ? inj_bad : inj_drop_q;
+  assign inj_vc      = inj_hdr_q ? inj_vc_hdr : inj_vc_q;
+  assign inj_ready_o = inj_drop || (cnt_q[LocalPort*TotalVcs + int'(inj_vc)] != VcDepthC);
+  assign inj_fire    = inj_valid_i && inj_ready_o;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -173,354 +174,369 @@ module skif_torus_router #(
   assign drop_o     = drop_q;
   assign drop_cnt_o = drop_cnt_q;
 
-  // ---------------------------------------------------------------- input buffers
-  // Per input port: TotalVcs FIFOs of VcDepth entries (first word fall
-  // through, as skif_fifo) in one array, data and {last, route} apart: the
-  // route of every VC's head is read each cycle, the data only of the VC that
-  // stage 1 of switch allocation picked.
+  // ---------------------------------------------------------------- input side
+  // What arrives on each input port this cycle (at most one flit per port)
+  // and its route (computed on every flit, used only for headers).
+  logic [Ports-1:0] w_valid, w_last;
+  logic [VcW-1:0]   w_vc [Ports];
+  logic [PortW-1:0] w_port [Ports];
+  logic [VcW-1:0]   w_ovc [Ports];
+  logic [63:0]      w_data [Ports];
+
   for (genvar p = 0; p < Ports; p++) begin : g_in
-    logic             w_valid, w_last;
-    logic [VcW-1:0]   w_vc, w_ovc;
-    logic [PortW-1:0] w_port;
-    logic [63:0]      w_data;
-    logic [TotalVcs-1:0] push, ready, valid, vpop;
-
-    logic [63:0]               data_q [TotalVcs][VcDepth];
-    logic [PvW:0]              meta_q [TotalVcs][VcDepth];  // {last, port, vc}
-    logic [TotalVcs*AddrW-1:0] wr_ptrs, rd_ptrs;             // the VCs' pointers side by side
-    logic [AddrW-1:0]          w_ptr, r_ptr;
-    logic [PvW:0]              rd_meta;
-
     if (p == LocalPort) begin : g_loc
-      assign w_valid = inj_valid_i && !inj_drop;
-      assign w_vc    = inj_vc;
-      assign w_data  = inj_data_i;
-      assign w_last  = inj_last_i;
-      assign w_port  = inj_port;
-      assign w_ovc   = inj_ovc;
-      assign inj_push_ready = ready;
+      assign w_valid[p] = inj_valid_i && !inj_drop;
+      assign w_vc[p]    = inj_vc;
+      assign w_data[p]  = inj_data_i;
+      assign w_last[p]  = inj_last_i;
+      assign w_port[p]  = inj_port;
+      assign w_ovc[p]   = inj_ovc;
     end else begin : g_link
       logic [VcW-1:0] unused_inj_vc;
       logic           unused_bad;
-      assign w_valid = in_valid_i[p];
-      assign w_vc    = in_vc_i[p*VcW +: VcW];
-      assign w_data  = in_data_i[p*64 +: 64];
-      assign w_last  = in_last_i[p];
+      assign w_valid[p] = in_valid_i[p];
+      assign w_vc[p]    = in_vc_i[p*VcW +: VcW];
+      assign w_data[p]  = in_data_i[p*64 +: 64];
+      assign w_last[p]  = in_last_i[p];
       skif_torus_route #(
         .NDims (NDims), .SizeX (SizeX), .SizeY (SizeY), .SizeZ (SizeZ), .SizeW (SizeW),
         .NumVcs (NumVcs), .Dateline (Dateline)
       ) u_route (
         .node_id_i (node_id_i),
-        .dst_i     (w_data[`SKIF_HDR_DST_HI:`SKIF_HDR_DST_LO]),
-        .src_i     (w_data[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO]),
-        .kind_i    (w_data[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO]),
+        .dst_i     (in_data_i[p*64 + `SKIF_HDR_DST_LO +: 16]),
+        .src_i     (in_data_i[p*64 + `SKIF_HDR_SRC_LO +: 16]),
+        .kind_i    (in_data_i[p*64 + `SKIF_HDR_KIND_LO +: 4]),
         .in_port_i (PortW'(p)),
-        .in_vc_i   (w_vc),
-        .port_o    (w_port),
-        .vc_o      (w_ovc),
+        .in_vc_i   (in_vc_i[p*VcW +: VcW]),
+        .port_o    (w_port[p]),
+        .vc_o      (w_ovc[p]),
         .inj_vc_o  (unused_inj_vc),
         .bad_o     (unused_bad)
       );
     end
-
-    // storage: not reset (datapath); at most one VC written per cycle
-    assign w_ptr = wr_ptrs[w_vc*AddrW +: AddrW];
-    always @(posedge clk_i) begin
-      if (push != '0) begin
-        data_q[w_vc][w_ptr] <= w_data;
-        meta_q[w_vc][w_ptr] <= {w_last, w_port, w_ovc};
-      end
-    end
-
-    // the head flit of the VC stage 1 picked (the crossbar's input)
-    assign r_ptr      = rd_ptrs[sa1_idx[p]*AddrW +: AddrW];
-    assign rd_data[p] = data_q[sa1_idx[p]][r_ptr];
-    assign rd_meta    = meta_q[sa1_idx[p]][r_ptr];
-    assign rd_last[p] = rd_meta[PvW];
-
-    for (genvar u = 0; u < TotalVcs; u++) begin : g_vc
-      localparam int Iv = p * TotalVcs + u;
-
-      logic             hdr_q, hold_q, last;
-      logic [PvW-1:0]   pv_q;
-      logic [AddrW-1:0] wr_ptr_q, rd_ptr_q;
-      logic [CntW-1:0]  cnt_q;
-
-      // FIFO pointers and fill count, as skif_fifo
-      always @(posedge clk_i) begin
-        if (!rst_ni) begin
-          wr_ptr_q <= '0;
-          rd_ptr_q <= '0;
-          cnt_q    <= '0;
-        end else begin
-          if (push[u]) wr_ptr_q <= (wr_ptr_q == LastAddr) ? '0 : wr_ptr_q + 1'b1;
-          if (vpop[u]) rd_ptr_q <= (rd_ptr_q == LastAddr) ? '0 : rd_ptr_q + 1'b1;
-          if (push[u] && !vpop[u])      cnt_q <= cnt_q + 1'b1;
-          else if (vpop[u] && !push[u]) cnt_q <= cnt_q - 1'b1;
-        end
-      end
-      assign wr_ptrs[u*AddrW +: AddrW] = wr_ptr_q;
-      assign rd_ptrs[u*AddrW +: AddrW] = rd_ptr_q;
-
-      assign ready[u]    = (cnt_q != VcDepthC);
-      assign valid[u]    = (cnt_q != '0);
-      assign push[u]     = w_valid && (w_vc == VcW'(u)) && ready[u];
-      assign chk_ovf[Iv] = (p != LocalPort) && w_valid && (w_vc == VcW'(u)) && !ready[u];
-      assign vpop[u]     = pop[Iv];
-      assign f_valid[Iv] = valid[u];
-      assign {last, head_pv[Iv]} = meta_q[u][rd_ptr_q];
-
-      assign va_req[Iv]  = f_valid[Iv] && hdr_q && !hold_q;
-      assign tgt_pv[Iv]  = hold_q ? pv_q : head_pv[Iv];
-      assign sa_req[Iv]  = f_valid[Iv] && (hold_q || va_gnt[Iv]) && ov_ok[tgt_pv[Iv]];
-
-      always @(posedge clk_i) begin
-        if (!rst_ni) begin
-          hdr_q  <= 1'b1;
-          hold_q <= 1'b0;
-          pv_q   <= '0;
-        end else begin
-          if (va_gnt[Iv]) begin
-            hold_q <= 1'b1;
-            pv_q   <= head_pv[Iv];
-          end
-          if (pop[Iv]) begin
-            hdr_q <= last;
-            if (last) hold_q <= 1'b0;  // the tail releases the output VC
-          end
-        end
-      end
-    end
   end
 
-  // ---------------------------------------------------------------- VC allocation
-  // One round-robin arbiter per free output VC among the headers routed to
-  // it; the pointer moves only on its own grants. Candidates (what routing can
-  // send there): for the ejection port (a single output VC, 0) every input VC
-  // (candidate k = input VC k); for a link output VC 2*Ports candidates,
-  // k = 2*port + c: for a collective VC the same VC of every input port
-  // (c = 0 only), for a message VC of sub s the VC of class c and sub s of
-  // every input port. Each request is built with constant indices.
-  logic [Kl-1:0]  va_g [Links*TotalVcs];  // grants of the link output VCs
-  logic [NIv-1:0] ej_g;                   // grants of the ejection output VC
+  // ---------------------------------------------------------------- allocation
+  // Combined VC and switch allocation, separable input-first, SaIters
+  // iterations, in one cycle. The switch has Ains = Ports + 1 inputs: one per
+  // link port, and two for the local port (its even and its odd VCs), so two
+  // injected packets can leave towards two outputs in the same cycle.
+  //   request: an input VC with a flit whose output VC is held by its packet,
+  //     or (a header) whose routed output VC is free, and that output VC has a
+  //     credit (ejection: FIFO space). A header towards ejection whose whole
+  //     packet is not yet in the buffer (no tail, buffer not full) only
+  //     requests if no complete one does.
+  //   stage 1, per switch input not yet matched: round-robin among its
+  //     requesting VCs whose output port is not yet matched;
+  //   stage 2, per output port not yet matched: round-robin among the switch
+  //     inputs whose stage-1 choice goes there.
+  // A header that wins takes its output VC in the same cycle (VC allocation
+  // folded into switch allocation: at most one header per output port per
+  // cycle). Pointers move past the winners only. Everything is skipped while
+  // no input VC holds a flit (the outputs are then all zero).
+  localparam int Ains = Ports + 1;
+  localparam int AinW = $clog2(Ains);
+  localparam int IvW  = $clog2(NIv);
+  // VCs of the local port's two switch inputs
+  localparam logic [TotalVcs-1:0] EvenVcs = TotalVcs'(64'h5555_5555_5555_5555);
 
-  for (genvar o = 0; o < Links; o++) begin : g_va
-    for (genvar v = 0; v < TotalVcs; v++) begin : g_ovc
-      localparam int Ov = o * TotalVcs + v;
-      localparam int Co = v / NumVcs;
-      localparam int S  = v % NumVcs;
-      localparam logic [PvW-1:0] OvPv = {PortW'(o), VcW'(v)};
-      logic [Kl-1:0] req;
-
-      for (genvar k = 0; k < Kl; k++) begin : g_k
-        localparam int Ci = (Co >= 2) ? (k / 2) * TotalVcs + v
-                                      : (k / 2) * TotalVcs + (k % 2) * NumVcs + S;
-        if (Co >= 2 && k % 2 == 1) begin : g_no
-          assign req[k] = 1'b0;
-        end else begin : g_yes
-          assign req[k] = va_req[Ci] && (head_pv[Ci] == OvPv);
-        end
-      end
-
-      skif_rr_arb #(
-        .N (Kl)
-      ) u_arb (
-        .clk_i    (clk_i),
-        .rst_ni   (rst_ni),
-        .req_i    (busy_q[Ov] ? '0 : req),
-        .update_i (1'b1),
-        .gnt_o    (va_g[Ov])
-      );
-    end
-  end
-
-  if (1) begin : g_va_ej
-    logic [NIv-1:0] req;
-    for (genvar k = 0; k < NIv; k++) begin : g_k
-      assign req[k] = va_req[k] && (head_pv[k] == {PortW'(LocalPort), VcW'(0)});
-    end
-    skif_rr_arb #(
-      .N (NIv)
-    ) u_arb (
-      .clk_i    (clk_i),
-      .rst_ni   (rst_ni),
-      .req_i    (busy_q[LocalPort*TotalVcs] ? '0 : req),
-      .update_i (1'b1),
-      .gnt_o    (ej_g)
-    );
-  end
-
-  // per input VC: granted by one of the output VCs it is a candidate of
-  for (genvar p = 0; p < Ports; p++) begin : g_vagnt
-    for (genvar u = 0; u < TotalVcs; u++) begin : g_vc
-      localparam int Iv = p * TotalVcs + u;
-      localparam int Cu = u / NumVcs;
-      localparam int Su = u % NumVcs;
-      logic [2*Links-1:0] gs;
-      for (genvar o = 0; o < Links; o++) begin : g_o
-        if (Cu < 2) begin : g_msg
-          assign gs[2*o]     = va_g[o*TotalVcs + Su][2*p + Cu];
-          assign gs[2*o + 1] = va_g[o*TotalVcs + NumVcs + Su][2*p + Cu];
-        end else begin : g_coll
-          assign gs[2*o]     = va_g[o*TotalVcs + u][2*p];
-          assign gs[2*o + 1] = 1'b0;
-        end
-      end
-      assign va_gnt[Iv] = ej_g[Iv] || (gs != '0);
-    end
-  end
-
-  // ---------------------------------------------------------------- switch allocation
-  // Stage 1, per input port: round-robin among its VCs that hold (or win this
-  // cycle) an output VC and have a flit and a credit; the pointer moves only
-  // when stage 2 grants the port. Stage 2, per output port: round-robin among
-  // the input ports whose stage-1 choice goes there. Grants are turned into
-  // indices, and the crossbar reads arrays at those indices.
-  logic [Ports-1:0]     sa1_any, in_gnt;
-  logic [PvW-1:0]       sa1_pv [Ports];
-  logic [Ports*Ports-1:0] sa2_gnt;       // [o*Ports + p]
-  logic [Ports-1:0]     o_valid;
-  logic                 o_last [Ports];
-  logic [63:0]          o_data [Ports];
-  logic [VcW-1:0]       o_vc [Ports];
-
-  assign dbg_busy_o = f_valid;
-  assign dbg_move_o = pop;
-
-  for (genvar p = 0; p < Ports; p++) begin : g_sa1
-    logic [TotalVcs-1:0] gnt;
-    skif_rr_arb #(
-      .N (TotalVcs)
-    ) u_arb (
-      .clk_i    (clk_i),
-      .rst_ni   (rst_ni),
-      .req_i    (sa_req[p*TotalVcs +: TotalVcs]),
-      .update_i (in_gnt[p]),
-      .gnt_o    (gnt)
-    );
-    assign sa1_any[p] = (gnt != '0);
-    for (genvar b = 0; b < VcW; b++) begin : g_enc
-      localparam logic [TotalVcs-1:0] M = TotalVcs'(enc_mask(TotalVcs, b));
-      assign sa1_idx[p][b] = ((gnt & M) != '0);
-    end
-    assign sa1_pv[p] = tgt_pv[p*TotalVcs + int'(sa1_idx[p])];
-    assign pop[p*TotalVcs +: TotalVcs] = in_gnt[p] ? gnt : '0;
-  end
-
-  for (genvar o = 0; o < Ports; o++) begin : g_sa2
-    logic [Ports-1:0] req, gnt;
-    logic [PortW-1:0] sel;
-    for (genvar p = 0; p < Ports; p++) begin : g_p
-      assign req[p] = sa1_any[p] && (sa1_pv[p][PvW-1:VcW] == PortW'(o));
-    end
-    skif_rr_arb #(
-      .N (Ports)
-    ) u_arb (
-      .clk_i    (clk_i),
-      .rst_ni   (rst_ni),
-      .req_i    (req),
-      .update_i (1'b1),
-      .gnt_o    (gnt)
-    );
-    assign sa2_gnt[o*Ports +: Ports] = gnt;
-    assign o_valid[o] = (gnt != '0);
-    for (genvar b = 0; b < PortW; b++) begin : g_enc
-      localparam logic [Ports-1:0] M = Ports'(enc_mask(Ports, b));
-      assign sel[b] = ((gnt & M) != '0);
-    end
-
-    // crossbar (contents do not matter while !o_valid)
-    assign o_data[o] = rd_data[sel];
-    assign o_last[o] = rd_last[sel];
-    assign o_vc[o]   = sa1_pv[sel][VcW-1:0];
-  end
+  logic [NIv-1:0]   req, pop, push;
+  logic [PvW-1:0]   tgt [NIv];        // output VC of the head flit's packet
+  logic [NIv-1:0]   head_last;
+  logic [NIv-1:0]   ej_hdr, ej_full;  // header towards ejection; its packet complete
+  logic [Ains-1:0]  in_gnt;           // switch input matched
+  logic [Ports-1:0] o_valid;          // output port matched
+  logic [VcW-1:0]   s1_idx [Ains];    // matched switch input: its VC
+  logic [PvW-1:0]   s1_tgt [Ains];
+  logic [AinW-1:0]  o_sel [Ports];    // matched output port: its switch input
+  logic [VcW-1:0]   o_vc [Ports];
+  logic             o_last [Ports];
+  logic [AddrW-1:0] o_ptr [Ports];
+  logic [VcW-1:0]   o_vc_in [Ports];  // the input VC of o_sel
+  logic [PortW-1:0] o_port [Ports];   // the input port of o_sel
+  logic             ej_push_ready;
+  // scratch of the allocation block
+  logic [TotalVcs-1:0]   s1_r, s1_m, s1_g;
+  logic [Ains-1:0]       s2_r, s2_m, s2_g;
+  logic [TotalVcs-1:0]   s2_vr, s2_vm, s2_vg;
+  logic [NIv*Ains-1:0]   s2_req;      // [(o*TotalVcs + v)*Ains + a]
+  logic [NIv-1:0]        s2_vreq;     // [o*TotalVcs + v]
+  logic [VcW-1:0]        s2_v;
+  logic [PvW:0]          a_meta;
+  logic [PortW-1:0]      a_port;
+  logic                  a_ok, a_strong;
+  logic [IvW-1:0]        a_iv;
+  int                    a_p;
 
   always @(*) begin
-    in_gnt = '0;
-    for (int o = 0; o < Ports; o++) in_gnt = in_gnt | sa2_gnt[o*Ports +: Ports];
+    req       = '0;
+    pop       = '0;
+    head_last = '0;
+    ej_hdr    = '0;
+    ej_full   = '0;
+    in_gnt    = '0;
+    o_valid   = '0;
+    a_strong  = 1'b0;
+    a_meta    = '0;
+    a_port    = '0;
+    a_ok      = 1'b0;
+    a_iv      = '0;
+    a_p       = 0;
+    s1_r      = '0;
+    s1_m      = '0;
+    s1_g      = '0;
+    s2_r      = '0;
+    s2_m      = '0;
+    s2_g      = '0;
+    s2_req    = '0;
+    s2_vreq   = '0;
+    s2_vr     = '0;
+    s2_vm     = '0;
+    s2_vg     = '0;
+    s2_v      = '0;
+    for (int a = 0; a < Ains; a++) begin
+      s1_idx[a] = '0;
+      s1_tgt[a] = '0;
+    end
+    for (int o = 0; o < Ports; o++) begin
+      o_sel[o]  = '0;
+      o_vc[o]   = '0;
+      o_last[o] = 1'b0;
+      o_ptr[o]  = '0;
+      o_vc_in[o] = '0;
+      o_port[o] = '0;
+    end
+    for (int iv = 0; iv < NIv; iv++) tgt[iv] = '0;
+    if (occ_q != '0) begin
+      // requests
+      for (int iv = 0; iv < NIv; iv++) begin
+        if (occ_q[iv]) begin
+          a_meta        = meta_q[iv / TotalVcs][iv % TotalVcs][rd_ptr_q[iv]];
+          head_last[iv] = a_meta[PvW];
+          tgt[iv]       = hold_q[iv] ? pv_q[iv] : a_meta[PvW-1:0];
+          a_port        = tgt[iv][PvW-1:VcW];
+          if (a_port == LocalC) begin
+            a_ok = ej_push_ready;
+          end else begin
+            a_ok = cred_ok_q[int'(a_port) * TotalVcs + int'(tgt[iv][VcW-1:0])];
+          end
+          if (!hold_q[iv]) begin
+            a_ok = a_ok && !busy_q[int'(a_port) * TotalVcs + int'(tgt[iv][VcW-1:0])];
+            if (a_port == LocalC) begin
+              ej_hdr[iv]  = 1'b1;
+              ej_full[iv] = (tails_q[iv] != '0) || (cnt_q[iv] == VcDepthC);
+              if (ej_full[iv]) a_strong = 1'b1;
+            end
+          end
+          req[iv] = a_ok;
+        end
+      end
+      if (a_strong) req = req & ~(ej_hdr & ~ej_full);
+
+      for (int it = 0; it < SaIters; it++) begin
+        // stage 1
+        s2_req  = '0;
+        s2_vreq = '0;
+        for (int a = 0; a < Ains; a++) begin
+          a_p = (a == Ports) ? LocalPort : a;
+          if (!in_gnt[a]) begin
+            s1_r = req[a_p*TotalVcs +: TotalVcs];
+            if (a == LocalPort) s1_r = s1_r & EvenVcs;
+            if (a == Ports)     s1_r = s1_r & ~EvenVcs;
+            if (it > 0) begin
+              for (int u = 0; u < TotalVcs; u++) begin
+                if (o_valid[tgt[a_p*TotalVcs + u][PvW-1:VcW]]) s1_r[u] = 1'b0;
+              end
+            end
+            if (s1_r != '0) begin
+              s1_m = s1_r & s1_mask_q[a_p*TotalVcs +: TotalVcs];
+              s1_g = (s1_m != '0) ? (s1_m & (~s1_m + 1'b1)) : (s1_r & (~s1_r + 1'b1));
+              for (int u = 0; u < TotalVcs; u++) begin
+                if (s1_g[u]) s1_idx[a] = VcW'(u);
+              end
+              s1_tgt[a] = tgt[a_p*TotalVcs + int'(s1_idx[a])];
+              s2_req[(int'(s1_tgt[a][PvW-1:VcW]) * TotalVcs + int'(s1_tgt[a][VcW-1:0])) * Ains + a] = 1'b1;
+              s2_vreq[int'(s1_tgt[a][PvW-1:VcW]) * TotalVcs + int'(s1_tgt[a][VcW-1:0])] = 1'b1;
+            end
+          end
+        end
+        // stage 2
+        for (int o = 0; o < Ports; o++) begin
+          s2_vr = s2_vreq[o*TotalVcs +: TotalVcs];
+          if (s2_vr != '0) begin
+            // the output VC (round-robin), then the switch input (round-robin per output VC)
+            s2_vm = s2_vr & ovc_mask_q[o*TotalVcs +: TotalVcs];
+            s2_vg = (s2_vm != '0) ? (s2_vm & (~s2_vm + 1'b1)) : (s2_vr & (~s2_vr + 1'b1));
+            for (int v = 0; v < TotalVcs; v++) begin
+              if (s2_vg[v]) s2_v = VcW'(v);
+            end
+            s2_r = s2_req[(o*TotalVcs + int'(s2_v))*Ains +: Ains];
+            s2_m = s2_r & in_mask_q[(o*TotalVcs + int'(s2_v))*Ains +: Ains];
+            s2_g = (s2_m != '0) ? (s2_m & (~s2_m + 1'b1)) : (s2_r & (~s2_r + 1'b1));
+            for (int a = 0; a < Ains; a++) begin
+              if (s2_g[a]) o_sel[o] = AinW'(a);
+            end
+            a_p        = (int'(o_sel[o]) == Ports) ? LocalPort : int'(o_sel[o]);
+            o_valid[o] = 1'b1;
+            in_gnt[o_sel[o]] = 1'b1;
+            a_iv       = IvW'(a_p * TotalVcs + int'(s1_idx[o_sel[o]]));
+            pop[a_iv]  = 1'b1;
+            o_vc[o]    = s1_tgt[o_sel[o]][VcW-1:0];
+            o_last[o]  = head_last[a_iv];
+            o_ptr[o]   = rd_ptr_q[a_iv];
+            o_port[o]  = PortW'(a_p);
+            o_vc_in[o] = s1_idx[o_sel[o]];
+          end
+        end
+      end
+    end
   end
 
-  // ---------------------------------------------------------------- output VC state and credits
-  for (genvar o = 0; o < Ports; o++) begin : g_out
-    // ov_ok is indexed by {port, vc}: entries of vc >= TotalVcs (NumVcs 3) unused
-    for (genvar v = TotalVcs; v < (1 << VcW); v++) begin : g_pad
-      assign ov_ok[o*(1<<VcW) + v] = (o == LocalPort) ? ej_push_ready : 1'b0;
+  // pushes: at most one per input port
+  always @(*) begin
+    push = '0;
+    for (int p = 0; p < Ports; p++) begin
+      if (w_valid[p] && cnt_q[p*TotalVcs + int'(w_vc[p])] != VcDepthC)
+        push[p*TotalVcs + int'(w_vc[p])] = 1'b1;
     end
+  end
 
-    for (genvar v = 0; v < TotalVcs; v++) begin : g_ovc
-      localparam int Ov = o * TotalVcs + v;
-      logic sent, rel, alloc;
-      assign sent = o_valid[o] && (o_vc[o] == VcW'(v));
-      assign rel  = sent && o_last[o];
-      if (o == LocalPort) begin : g_alloc_ej
-        assign alloc = (v == 0) && (ej_g != '0);
-      end else begin : g_alloc_link
-        assign alloc = (va_g[Ov] != '0);
-      end
+  assign dbg_busy_o = occ_q;
+  assign dbg_move_o = pop;
 
-      always @(posedge clk_i) begin
-        // a tail in the allocation cycle (one-flit packet) leaves it free
-        if (!rst_ni) busy_q[Ov] <= 1'b0;
-        else if (rel) busy_q[Ov] <= 1'b0;
-        else if (alloc) busy_q[Ov] <= 1'b1;
-      end
-
-      if (o == LocalPort) begin : g_ej
-        // ejection is flow-controlled by its FIFO
-        assign ov_ok[o*(1<<VcW) + v] = ej_push_ready;
-        assign chk_cred[Ov] = 1'b0;
-      end else begin : g_cred
-        logic [CntW-1:0] cred_q;
-        logic            ret;
-        assign ret = out_credit_valid_i[o] && (out_credit_vc_i[o*VcW +: VcW] == VcW'(v));
-        always @(posedge clk_i) begin
-          if (!rst_ni) cred_q <= VcDepthC;
-          else if (ret && !sent) cred_q <= cred_q + 1'b1;
-          else if (sent && !ret) cred_q <= cred_q - 1'b1;
+  // ---------------------------------------------------------------- sequential state
+  // Input VCs: at most one push per input port and one pop per switch input.
+  for (genvar iv = 0; iv < NIv; iv++) begin : g_vc
+    localparam int P = iv / TotalVcs;
+    always @(posedge clk_i) begin
+      if (!rst_ni) begin
+        wr_ptr_q[iv] <= '0;
+        rd_ptr_q[iv] <= '0;
+        cnt_q[iv]    <= '0;
+        tails_q[iv]  <= '0;
+        pv_q[iv]     <= '0;
+        occ_q[iv]    <= 1'b0;
+        hold_q[iv]   <= 1'b0;
+      end else if (push[iv] || pop[iv]) begin
+        if (push[iv]) begin
+          wr_ptr_q[iv] <= (wr_ptr_q[iv] == LastAddr) ? '0 : wr_ptr_q[iv] + 1'b1;
         end
-        assign ov_ok[o*(1<<VcW) + v] = (cred_q != '0);
-        assign chk_cred[Ov] = (sent && !ret && cred_q == '0) || (ret && !sent && cred_q == VcDepthC);
+        if (pop[iv]) begin
+          rd_ptr_q[iv] <= (rd_ptr_q[iv] == LastAddr) ? '0 : rd_ptr_q[iv] + 1'b1;
+          // the header takes its output VC; the tail releases it
+          hold_q[iv] <= !head_last[iv];
+          if (!hold_q[iv]) pv_q[iv] <= tgt[iv];
+        end
+        if (push[iv] && !pop[iv]) begin
+          cnt_q[iv] <= cnt_q[iv] + 1'b1;
+          occ_q[iv] <= 1'b1;
+        end else if (pop[iv] && !push[iv]) begin
+          cnt_q[iv] <= cnt_q[iv] - 1'b1;
+          occ_q[iv] <= (cnt_q[iv] != CntW'(1));
+        end
+        if ((push[iv] && w_last[P]) && !(pop[iv] && head_last[iv]))
+          tails_q[iv] <= tails_q[iv] + 1'b1;
+        else if ((pop[iv] && head_last[iv]) && !(push[iv] && w_last[P]))
+          tails_q[iv] <= tails_q[iv] - 1'b1;
+      end
+    end
+  end
+
+  // stage-1 pointers: strictly above the winner, within the switch input's VCs
+  always @(posedge clk_i) begin : p_s1
+    int a_p2;  // process-local scratch
+    if (!rst_ni) begin
+      s1_mask_q <= '1;
+    end else if (in_gnt != '0) begin
+      for (int a = 0; a < Ains; a++) begin
+        if (in_gnt[a]) begin
+          a_p2 = (a == Ports) ? LocalPort : a;
+          s1_mask_q[a_p2*TotalVcs +: TotalVcs] <= ~((TotalVcs'(1) << s1_idx[a]) - 1'b1) << 1;
+        end
+      end
+    end
+  end
+
+  // storage: at most one VC of each input port written per cycle
+  always @(posedge clk_i) begin
+    for (int p = 0; p < Ports; p++) begin
+      if (w_valid[p] && cnt_q[p*TotalVcs + int'(w_vc[p])] != VcDepthC) begin
+        data_q[p][w_vc[p]][wr_ptr_q[p*TotalVcs + int'(w_vc[p])]] <= w_data[p];
+        meta_q[p][w_vc[p]][wr_ptr_q[p*TotalVcs + int'(w_vc[p])]] <= {w_last[p], w_port[p], w_ovc[p]};
+      end
+    end
+  end
+
+  // Output VCs: busy from the header to the tail (a one-flit packet leaves
+  // it free); link credits: one less per flit sent, one more per credit back.
+  always @(posedge clk_i) begin : p_ovc
+    int sq_s, sq_c;  // process-local scratch
+    if (!rst_ni) begin
+      busy_q    <= '0;
+      ovc_mask_q <= '1;
+      in_mask_q  <= '1;
+      cred_q    <= {(Links*TotalVcs){VcDepthC}};
+      cred_ok_q <= '1;
+    end else begin
+      for (int o = 0; o < Ports; o++) begin
+        if (o_valid[o]) begin
+          busy_q[o*TotalVcs + int'(o_vc[o])] <= !o_last[o];
+          ovc_mask_q[o*TotalVcs +: TotalVcs] <= ~((TotalVcs'(1) << o_vc[o]) - 1'b1) << 1;
+          in_mask_q[(o*TotalVcs + int'(o_vc[o]))*Ains +: Ains] <= ~((Ains'(1) << o_sel[o]) - 1'b1) << 1;
+        end
+      end
+      for (int o = 0; o < Links; o++) begin
+        sq_s = o * TotalVcs + int'(o_vc[o]);
+        sq_c = o * TotalVcs + int'(out_credit_vc_i[o*VcW +: VcW]);
+        if (o_valid[o] && !(out_credit_valid_i[o] && sq_c == sq_s)) begin
+          cred_q[(sq_s)*CntW +: CntW]    <= cred_q[(sq_s)*CntW +: CntW] - 1'b1;
+          cred_ok_q[sq_s] <= (cred_q[(sq_s)*CntW +: CntW] != CntW'(1));
+        end
+        if (out_credit_valid_i[o] && !(o_valid[o] && sq_c == sq_s)) begin
+          cred_q[(sq_c)*CntW +: CntW]    <= cred_q[(sq_c)*CntW +: CntW] + 1'b1;
+          cred_ok_q[sq_c] <= 1'b1;
+        end
       end
     end
   end
 
   // ---------------------------------------------------------------- link outputs
-  for (genvar o = 0; o < Links; o++) begin : g_link_out
-    logic             valid_q, last_q, cv_q;
-    logic [63:0]      data_q;
-    logic [VcW-1:0]   vc_q, cvc_q;
+  // The crossbar reads the buffers at the indices switch allocation chose.
+  logic [Links-1:0]     lo_valid_q, lo_last_q, cr_valid_q;
+  logic [63:0]          lo_data_q [Links];
+  logic [Links*VcW-1:0] lo_vc_q, cr_vc_q;
 
-    always @(posedge clk_i) begin
-      if (!rst_ni) begin
-        valid_q <= 1'b0;
-        cv_q    <= 1'b0;
-      end else begin
-        valid_q <= o_valid[o];
-        cv_q    <= in_gnt[o];
-      end
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      lo_valid_q <= '0;
+      cr_valid_q <= '0;
+    end else begin
+      lo_valid_q <= o_valid[Links-1:0];
+      cr_valid_q <= in_gnt[Links-1:0];
     end
-
-    // datapath registers: not reset
-    always @(posedge clk_i) begin
-      if (o_valid[o]) begin
-        data_q <= o_data[o];
-        last_q <= o_last[o];
-        vc_q   <= o_vc[o];
-      end
-    end
-
-    // credit for the input VC of this port that sent a flit (at most one per cycle)
-    always @(posedge clk_i) begin
-      if (in_gnt[o]) cvc_q <= sa1_idx[o];
-    end
-
-    assign out_valid_o[o]               = valid_q;
-    assign out_data_o[o*64 +: 64]       = data_q;
-    assign out_last_o[o]                = last_q;
-    assign out_vc_o[o*VcW +: VcW]       = vc_q;
-    assign in_credit_valid_o[o]         = cv_q;
-    assign in_credit_vc_o[o*VcW +: VcW] = cvc_q;
   end
+
+  // datapath registers: not reset
+  always @(posedge clk_i) begin
+    for (int o = 0; o < Links; o++) begin
+      if (o_valid[o]) begin
+        lo_data_q[o]              <= data_q[o_port[o]][o_vc_in[o]][o_ptr[o]];
+        lo_last_q[o]              <= o_last[o];
+        lo_vc_q[o*VcW +: VcW]     <= o_vc[o];
+      end
+      // credit for the input VC of this port that sent a flit
+      if (in_gnt[o]) cr_vc_q[o*VcW +: VcW] <= s1_idx[o];
+    end
+  end
+
+  for (genvar o = 0; o < Links; o++) begin : g_link_out
+    assign out_data_o[o*64 +: 64] = lo_data_q[o];
+  end
+  assign out_valid_o       = lo_valid_q;
+  assign out_last_o        = lo_last_q;
+  assign out_vc_o          = lo_vc_q;
+  assign in_credit_valid_o = cr_valid_q;
+  assign in_credit_vc_o    = cr_vc_q;
 
   // ---------------------------------------------------------------- ejection
   // A 2-entry first-word-fall-through FIFO, as skif_fifo Depth 2 (written out
@@ -532,7 +548,7 @@ module skif_torus_router #(
   assign ej_push_ready = (ej_cnt_q != 2'd2);
   assign ej_valid_o    = (ej_cnt_q != 2'd0);
   assign {ej_last_o, ej_data_o} = ej_mem_q[ej_rd_q];
-  assign ej_push       = o_valid[LocalPort] && ej_push_ready;
+  assign ej_push       = o_valid[LocalPort];  // only granted with space
   assign ej_pop        = ej_valid_o && ej_ready_i;
 
   always @(posedge clk_i) begin
@@ -547,11 +563,30 @@ module skif_torus_router #(
       else if (ej_pop && !ej_push) ej_cnt_q <= ej_cnt_q - 2'd1;
     end
     // storage: not reset (datapath)
-    if (ej_push) ej_mem_q[ej_wr_q] <= {o_last[LocalPort], o_data[LocalPort]};
+    if (ej_push) ej_mem_q[ej_wr_q] <= {o_last[LocalPort],
+                                       data_q[o_port[LocalPort]][o_vc_in[LocalPort]][o_ptr[LocalPort]]};
   end
 
   // ---------------------------------------------------------------- checks
 `ifndef SYNTHESIS
+  // a flit on a link input VC whose buffer is full; a credit counter leaving
+  // 0..VcDepth (only computed when it happens)
+  logic [NIv-1:0] chk_ovf, chk_cred;
+  always @(*) begin
+    chk_ovf  = '0;
+    chk_cred = '0;
+    for (int p = 0; p < Links; p++) begin
+      if (w_valid[p] && cnt_q[p*TotalVcs + int'(w_vc[p])] == VcDepthC)
+        chk_ovf[p*TotalVcs + int'(w_vc[p])] = 1'b1;
+      if (o_valid[p] && !(out_credit_valid_i[p] && out_credit_vc_i[p*VcW +: VcW] == o_vc[p]) &&
+          cred_q[(p*TotalVcs + int'(o_vc[p]))*CntW +: CntW] == '0)
+        chk_cred[p*TotalVcs + int'(o_vc[p])] = 1'b1;
+      if (out_credit_valid_i[p] && !(o_valid[p] && out_credit_vc_i[p*VcW +: VcW] == o_vc[p]) &&
+          cred_q[(p*TotalVcs + int'(out_credit_vc_i[p*VcW +: VcW]))*CntW +: CntW] == VcDepthC)
+        chk_cred[p*TotalVcs + int'(out_credit_vc_i[p*VcW +: VcW])] = 1'b1;
+    end
+  end
+
   skif_torus_check #(
     .Ports    (Ports),
     .TotalVcs (TotalVcs)

@@ -68,13 +68,13 @@ module tb_router_credit;
 
   // ---------------------------------------------------------------- router credit counters
   wire [Links*TV*CntW-1:0] rcred;   // router credit counters, [(o*TV + v)*CntW +: CntW]
+  assign rcred = u_dut.cred_q;
   for (genvar o = 0; o < Links; o++) begin : g_mon
     for (genvar v = 0; v < TV; v++) begin : g_vc
-      assign rcred[(o*TV + v)*CntW +: CntW] = u_dut.g_out[o].g_ovc[v].g_cred.cred_q;
       always @(posedge clk) begin
         if (rst_n) begin
-          `CHECK(u_dut.g_out[o].g_ovc[v].g_cred.cred_q <= CntW'(DEPTH),
-                 ("credit counter port %0d vc %0d = %0d > VcDepth", o, v, u_dut.g_out[o].g_ovc[v].g_cred.cred_q))
+          `CHECK(rcred[(o*TV + v)*CntW +: CntW] <= CntW'(DEPTH),
+                 ("credit counter port %0d vc %0d = %0d > VcDepth", o, v, rcred[(o*TV + v)*CntW +: CntW]))
         end
       end
     end

@@ -84,11 +84,19 @@ module tb_torus_net;
   end
 
   // ---------------------------------------------------------------- register tasks
+  // Whole vectors are written (not slices at a variable index): Verilator
+  // 5.006 --timing misses slice writes made from a task.
   task automatic acc(input int n, input bit w, input logic [11:0] a, input logic [31:0] d, output logic [31:0] rd);
+    logic [N-1:0]    v, wv;
+    logic [N*12-1:0] av;
+    logic [N*32-1:0] dv;
+    v = '0; v[n] = 1'b1; wv = '0; wv[n] = w;
+    av = '0; av[n*12 +: 12] = a;
+    dv = '0; dv[n*32 +: 32] = d;
     @(negedge clk);
-    reg_req_valid[n] = 1'b1; reg_req_write[n] = w; reg_req_addr[n*12 +: 12] = a; reg_req_wdata[n*32 +: 32] = d;
+    reg_req_valid = v; reg_req_write = wv; reg_req_addr = av; reg_req_wdata = dv;
     @(negedge clk);
-    reg_req_valid[n] = 1'b0;
+    reg_req_valid = '0;
     `CHECK(reg_rsp_valid[n] === 1'b1 && reg_rsp_err[n] === 1'b0, ("node %0d: access %h failed", n, a))
     rd = reg_rsp_rdata[n*32 +: 32];
   endtask
