@@ -34,7 +34,7 @@ VFLAGS += -CFLAGS "-O2 -I$(CURDIR)/csrc -I$(CURDIR)/driver -I$(CURDIR)/sim"
 
 SIMLIB_SRC := csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c csrc/loop.c
 SKIFLIB_SRC := driver/skif_dev.c driver/backend_sim.c sw/skifch.c sw/skifch_util.c
-EXAMPLES := greeting alltoall stream msgcost pingpong msgrate bandwidth
+EXAMPLES := greeting alltoall stream msgcost pingpong msgrate bandwidth chanblock
 TESTPROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
 UNITTESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/*.c))
 

@@ -257,6 +257,9 @@ static int on_socket(struct node *nd)
     nd->sock = -1;
     nd->state = NODE_EXITED;
     nd->exit_status = st;
+    /* Register writes and the doorbell it made before it ended still reach
+     * the adapter, as they would on a real device. */
+    hostmem_drain_posted(nd, g_sim.now);
     if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
         return 0;
     char why[96];

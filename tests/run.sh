@@ -127,8 +127,15 @@ t_skifch_programs_run() {
     expect_rc 0 "$RUN" -n 2 "$B/bin/bandwidth" 50 64 2048 || return 1
     has "$T/out" "size,messages,cycles,bytes_per_cycle,gbytes_per_s" && grep -q "^2048,50," "$T/out"
 }
+t_chanblock_head_of_line() {
+    # a full channel blocks the node's other channels exactly when its ring
+    # is full (256 entries), and nothing is lost (docs/skifch.md)
+    expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
+    has "$T/out" "chanblock: B got 256 of 600 while A (256-entry ring) was unread" &&
+        has "$T/out" "all 1200 messages by cycle"
+}
 t_skifch_programs_help_and_bad_args() {
-    for p in pingpong msgrate bandwidth alltoall; do
+    for p in pingpong msgrate bandwidth alltoall chanblock msgcost stream; do
         "$B/bin/$p" --help >"$T/out" 2>&1 || fail "$p --help exited non-zero" || return 1
         has "$T/out" "usage:" || return 1
     done

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* chanblock: what back-pressure on one channel does to another. Rank 0 opens
+ * channel A (a 4 KiB ring: 256 entries of an 8-byte message) and channel B;
+ * rank 1 sends COUNT 8-byte messages alternating A, B. Rank 0 first reads only
+ * B, until B brings nothing new for IDLE cycles, then reads both until all
+ * arrived. Rank 0 prints how many B messages came while A was unread, the
+ * cycles B was starved, and the totals.
+ * Usage: skifrun -n 2 chanblock [COUNT [IDLE]] */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "skifch_util.h"
+
+#define CH_A 1
+#define CH_B 2
+
+static int usage(const char *cmd, FILE *f, int rc)
+{
+    fprintf(f,
+            "usage: skifrun -n 2 %s [COUNT [IDLE]]\n"
+            "Rank 1 sends COUNT (default 1200) 8-byte messages alternating rank 0's channel\n"
+            "%d (4 KiB ring) and channel %d; rank 0 reads only channel %d until it brings\n"
+            "nothing for IDLE (default 3000) cycles, then both. Rank 0 prints:\n"
+            "  chanblock: B got N of M while A was unread; B starved C cycles; ...\n",
+            cmd, CH_A, CH_B, CH_B);
+    return rc;
+}
+
+static int num(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    long count = 1200, idle = 3000;
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+        return usage(argv[0], stdout, 0);
+    if (argc > 3 || (argc > 1 && num(argv[1], 2, 1000000, &count)) ||
+        (argc > 2 && num(argv[2], 100, 100000000, &idle))) {
+        fprintf(stderr, "chanblock: bad arguments\n");
+        return usage(argv[0], stderr, 2);
+    }
+    int rank = SkifCh_Rank();
+    if (rank < 0) {
+        fprintf(stderr, "chanblock: %s (run it under skifrun)\n", strerror(errno));
+        return 1;
+    }
+    SkifCh *bar = SkifChU_BarrierOpen(), *a = NULL, *b = NULL;
+    if (rank == 0) {
+        setenv("SKIFCH_RING_LOG2", "12", 1);
+        a = SkifCh_Open(CH_A);
+        unsetenv("SKIFCH_RING_LOG2");
+        b = SkifCh_Open(CH_B);
+    } else {
+        a = SkifCh_Open(CH_A); /* any channel to send from */
+    }
+    if (!bar || !a || (rank == 0 && !b)) {
+        fprintf(stderr, "chanblock: SkifCh_Open: %s\n", strerror(errno));
+        return 1;
+    }
+    if (SkifChU_Barrier(bar) < 0)
+        goto fail;
+    uint64_t word = 0;
+    if (rank == 1) {
+        for (long k = 0; k < count; k++) {
+            word = (uint64_t)k;
+            if (SkifChU_Send(a, SkifCh_Addr(0, (k % 2) ? CH_B : CH_A), &word, 8) < 0)
+                goto fail;
+        }
+    } else if (rank == 0) {
+        long want_b = count / 2, want_a = count - want_b, got_a = 0, got_b = 0;
+        uint64_t t0 = SkifCh_Cycle(b), last = t0;
+        struct iovec cont[SKIFCH_CONT_SIZE];
+        int parts;
+        /* phase 1: B only */
+        while (got_b < want_b && SkifCh_Cycle(b) - last < (uint64_t)idle) {
+            if (SkifCh_Recv(b, cont, &parts) >= 0) {
+                SkifCh_RecvComp(b);
+                got_b++;
+                last = SkifCh_Cycle(b);
+            } else if (errno != EAGAIN) {
+                goto fail;
+            }
+        }
+        long b_alone = got_b;
+        uint64_t t_stuck = last, t_drain = SkifCh_Cycle(b), first_b_after = 0;
+        /* phase 2: both */
+        while (got_a < want_a || got_b < want_b) {
+            if (got_a < want_a && SkifCh_Recv(a, cont, &parts) >= 0) {
+                SkifCh_RecvComp(a);
+                got_a++;
+            } else if (errno != EAGAIN) {
+                goto fail;
+            }
+            if (got_b < want_b && SkifCh_Recv(b, cont, &parts) >= 0) {
+                SkifCh_RecvComp(b);
+                if (!first_b_after)
+                    first_b_after = SkifCh_Cycle(b);
+                got_b++;
+            } else if (errno != EAGAIN) {
+                goto fail;
+            }
+        }
+        uint64_t t_end = SkifCh_Cycle(b);
+        printf("chanblock: B got %ld of %ld while A (256-entry ring) was unread; B then starved "
+               "%llu cycles until A was read; all %ld messages by cycle %llu (%llu after the "
+               "start)\n",
+               b_alone, want_b,
+               (unsigned long long)((first_b_after ? first_b_after : t_drain) - t_stuck), count,
+               (unsigned long long)t_end, (unsigned long long)(t_end - t0));
+    }
+    if (SkifChU_Barrier(bar) < 0)
+        goto fail;
+    return 0;
+fail:
+    fprintf(stderr, "chanblock: node %d: %s\n", rank, strerror(errno));
+    return 1;
+}
