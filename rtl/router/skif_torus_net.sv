@@ -19,9 +19,9 @@ module skif_torus_net #(
   parameter int SizeY       = 2,    // ring size in Y, 2..16 if NDims >= 2, else 1
   parameter int SizeZ       = 1,    // ring size in Z, 2..16 if NDims >= 3, else 1
   parameter int SizeW       = 1,    // ring size in W, 2..16 if NDims == 4, else 1
-  parameter int VcDepth     = 16,   // router: flits per input VC buffer, 2..64 (docs/router.md: cost)
+  parameter int VcDepth     = 32,   // router: flits per input VC buffer, 2..64 (docs/router.md: cost)
   parameter int NumVcs      = 2,    // router: VCs per class, 1..4
-  parameter int DmaMaxReads = 128,  // per adapter: max outstanding DMA reads
+  parameter int DmaMaxReads = 256,  // per adapter: max outstanding DMA reads (covers a 128-cycle host round trip with room)
   localparam int Nodes      = SizeX * SizeY * SizeZ * SizeW
 ) (
   input  logic                 clk_i,
