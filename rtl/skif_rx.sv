@@ -158,15 +158,15 @@ module skif_rx #(
   assign data_want = net_valid_i &&
                      (((state_q == SHdr) && en_i && !h_bad && h_open && h_space) ||
                       ((state_q == SPay) && (net_last_i == (rem_q == 9'd1))));
-  // Status writes: one dirty channel's tail at a time, chosen round-robin
-  // from rr_q (rotate, isolate the lowest set bit, encode it); they yield to
-  // data writes for up to StatHoldoff cycles.
-  logic [2*NumChans-1:0] dirty2;
-  logic [NumChans-1:0]   rot, low;
-  logic [ChW-1:0]        low_idx;
-  assign dirty2   = {dirty_q, dirty_q} >> rr_q;
-  assign rot      = dirty2[NumChans-1:0];
-  assign low      = rot & (~rot + 1'b1);
+  // Status writes: one dirty channel's tail at a time, chosen round-robin:
+  // the lowest dirty channel at or above rr_q, else the lowest of all
+  // (isolate the lowest set bit, encode it); they yield to data writes for
+  // up to StatHoldoff cycles.
+  logic [NumChans-1:0] above, pick, low;
+  logic [ChW-1:0]      low_idx;
+  assign above    = dirty_q & ~((NumChans'(1) << rr_q) - NumChans'(1));
+  assign pick     = (above != '0) ? above : dirty_q;
+  assign low      = pick & (~pick + 1'b1);
   assign stat_any = (dirty_q != '0);
   for (genvar b = 0; b < ChW; b++) begin : g_enc
     logic [NumChans-1:0] m;
@@ -175,9 +175,7 @@ module skif_rx #(
     end
     assign low_idx[b] = (low & m) != '0;
   end
-  logic [2*NumChans-1:0] unused_dirty2_hi;
-  assign unused_dirty2_hi = dirty2 >> NumChans;
-  assign stat_ch = low_idx + rr_q;
+  assign stat_ch = low_idx;
   assign stat_go = stat_any && (!data_want || stat_age_q == HoldoffC);
 
   always @(*) begin
