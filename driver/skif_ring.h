@@ -53,13 +53,16 @@ struct skif_chan {
     size_t mem_size;
 };
 
+/* the hot path is always inlined: a call would cost more than the work */
+#define SKIF_HOT static inline __attribute__((always_inline))
+
 static inline uint32_t skif_round8(uint32_t n)
 {
     return (n + 7u) & ~7u;
 }
 
 /* 0, -EINVAL (reserved bits, channel >= nchans, not set up) or -EHOSTUNREACH. */
-static inline int skif_txq_check(const struct skif_txq *q, uint32_t dst)
+SKIF_HOT int skif_txq_check(const struct skif_txq *q, uint32_t dst)
 {
     if ((dst >> 24) != 0 || (dst & 0xffu) >= q->nchans)
         return -EINVAL;
@@ -83,7 +86,7 @@ static inline size_t skif_txq_space(const struct skif_txq *q)
 /* Post one message of len bytes from buf (one piece) to dst and ring the
  * doorbell: 0, -EAGAIN (does not fit now; nothing written), -EINVAL,
  * -EHOSTUNREACH. */
-static inline int skif_txq_post1(struct skif_txq *q, uint32_t dst, const void *buf, size_t len)
+SKIF_HOT int skif_txq_post1(struct skif_txq *q, uint32_t dst, const void *buf, size_t len)
 {
     int rc = skif_txq_check(q, dst);
     if (rc < 0)
@@ -128,7 +131,7 @@ static inline int skif_txq_post1(struct skif_txq *q, uint32_t dst, const void *b
 /* Take the channel's next message: its length (>= 0) with part[0..*nparts)
  * pointing into the ring (2 parts when it wraps the ring's end); -EAGAIN
  * when none is there; -EPROTO a malformed entry. */
-static inline ssize_t skif_chan_take(struct skif_chan *ch, struct iovec *part, int *nparts)
+SKIF_HOT ssize_t skif_chan_take(struct skif_chan *ch, struct iovec *part, int *nparts)
 {
     uint32_t at = ch->read;
     /* the tail word, then (ordered after it) the entry it covers */
@@ -163,7 +166,7 @@ int skif_chan_head_post(struct skif_chan *ch);
 /* Free the ring space of the oldest taken message: 0, -ENOENT none taken,
  * -EPIPE. The adapter is told once a quarter of the ring is free (or at the
  * next skif_dev_wait). */
-static inline int skif_chan_complete(struct skif_chan *ch)
+SKIF_HOT int skif_chan_complete(struct skif_chan *ch)
 {
     uint32_t head;
     if (ch->taken == 0)

@@ -291,19 +291,14 @@ netaddr_t SkifCh_MyAddr(const SkifCh *skifch)
 
 /* ------------------------------------------------------------ messages */
 
-ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *iov, int iov_count)
+/* Send's general path: a gather, a piece larger than a message, a ring that
+ * is full, or an error. Kept out of line so the common case stays short. */
+__attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst_netaddr,
+                                                   const struct iovec *iov, int iov_count)
 {
     int rc;
     if (!chan_of(skifch))
         return set_errno(check(skifch));
-    if (iov_count == 1 && iov && iov[0].iov_len <= SKIFCH_MAX_MSG) {
-        /* the common case: one piece that fits a message; whole or nothing */
-        rc = skif_txq_post1(g_txq, dst_netaddr, iov[0].iov_base, iov[0].iov_len);
-        if (rc == 0)
-            return (ssize_t)iov[0].iov_len;
-        if (rc != -EAGAIN)
-            return set_errno(rc);
-    }
     if (iov_count < 0 || iov_count > IOV_MAX || (iov_count > 0 && !iov))
         return set_errno(-EINVAL);
     if ((rc = skif_tx_check(g_dev, dst_netaddr)) < 0)
@@ -313,6 +308,16 @@ ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *i
         if (iov[i].iov_len && !iov[i].iov_base)
             return set_errno(-EINVAL);
         total += iov[i].iov_len;
+    }
+    if (iov_count == 1 && total <= PARTIAL_MIN) {
+        /* a short single piece goes whole or not at all */
+        rc = skif_tx_post(g_dev, dst_netaddr, iov, 1, total);
+        if (rc == 0)
+            return (ssize_t)total;
+        if (rc != -EAGAIN)
+            return set_errno(rc);
+        rc = skif_dev_wait(g_dev, POLL_CYCLES);
+        return set_errno(rc < 0 ? rc : -EAGAIN);
     }
     size_t space = skif_tx_space(g_dev);
     size_t len = total < space ? total : space;
@@ -329,18 +334,38 @@ ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *i
     return (ssize_t)len;
 }
 
+ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *iov, int iov_count)
+{
+    /* the common case: an open channel, one piece that fits a message and
+     * the ring: whole or nothing */
+    if (chan_of(skifch) && iov_count == 1 && iov && iov[0].iov_len <= SKIFCH_MAX_MSG &&
+        skif_txq_post1(g_txq, dst_netaddr, iov[0].iov_base, iov[0].iov_len) == 0)
+        return (ssize_t)iov[0].iov_len;
+    return send_slow(skifch, dst_netaddr, iov, iov_count);
+}
+
+/* Recv's other paths: bad arguments, a corrupt ring, nothing there. */
+__attribute__((noinline)) static ssize_t recv_slow(SkifCh *skifch, struct iovec *cont,
+                                                   int *cont_count, ssize_t taken)
+{
+    if (!chan_of(skifch) || !cont || !cont_count)
+        return set_errno(chan_of(skifch) ? -EINVAL : check(skifch));
+    if (taken != -EAGAIN)
+        return set_errno((int)taken);
+    int rc = skif_dev_wait(g_dev, POLL_CYCLES);
+    return set_errno(rc < 0 ? rc : -EAGAIN);
+}
+
 ssize_t SkifCh_Recv(SkifCh *skifch, struct iovec cont[SKIFCH_CONT_SIZE], int *cont_count)
 {
     struct skif_chan *c = chan_of(skifch);
-    if (!c || !cont || !cont_count)
-        return set_errno(c ? -EINVAL : check(skifch));
-    ssize_t len = skif_chan_take(c, cont, cont_count);
-    if (len >= 0)
-        return len;
-    if (len != -EAGAIN)
-        return set_errno((int)len);
-    int rc = skif_dev_wait(g_dev, POLL_CYCLES);
-    return set_errno(rc < 0 ? rc : -EAGAIN);
+    if (c && cont && cont_count) {
+        ssize_t len = skif_chan_take(c, cont, cont_count);
+        if (len >= 0)
+            return len;
+        return recv_slow(skifch, cont, cont_count, len);
+    }
+    return recv_slow(skifch, cont, cont_count, -EINVAL);
 }
 
 int SkifCh_RecvComp(SkifCh *skifch)
