@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# run.sh: `make bench`: the simulator's own figures. Writes
+# run.sh: `make bench`: the simulator's own figures, then the SkifCh figures
+# (sw/bench/skifch.sh: latency, bandwidth, message rate, instructions per call). Writes
 # build/bench/sim.csv, build/bench/sim.json and build/bench/sim.png, and prints
 # the table. Conditions: default host latency (128 cycles) and clock (250 MHz),
 # one simulator process on one core, programs released one at a time.
@@ -67,3 +68,4 @@ fi
 awk -F, '$1=="greeting" && $2==8 {printf "start-up for 8 nodes: %.3f s (target < 1 s)\n", $9}
          $1=="stream" && $3==8 {printf "2-node stream of 8-byte messages: %.3f msgs/cycle, %.0f cycles/s (target >= 1000000)\n", $6, $8}
          $1=="idle" && $2==2 {printf "2-node idle model: %.0f cycles/s\n", $8}' $csv
+sw/bench/skifch.sh
