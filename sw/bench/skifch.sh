@@ -38,6 +38,7 @@ set grid
 set ylabel "one-way latency, cycles"
 plot "< tail -n +2 $csv" using 1:2 with linespoints title "pingpong / 2"
 set ylabel "bytes per cycle"
+set yrange [0:9]
 plot "< tail -n +2 $csv" using 1:4 with linespoints title "bandwidth", 8 with lines dt 2 title "link: 8 bytes/cycle"
 unset multiplot
 GP
