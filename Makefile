@@ -171,7 +171,7 @@ C_SOURCES := $(wildcard csrc/*.c csrc/*.h csrc/*.cpp driver/*.c sw/*.c sw/*.h \
              $(filter-out driver/skif_hw.h,$(wildcard driver/*.h))
 
 lint: check-hw
-	$(VERILATOR) --lint-only -Wall -Irtl rtl/lint.vlt $(RTL_FILES) --top-module skif_ring_net
+	$(VERILATOR) --lint-only -Wall -Irtl rtl/lint.vlt $(RTL_FILES) --top-module skif_torus_net
 	clang-format --dry-run --Werror $(C_SOURCES) && echo "clang-format: clean"
 
 check-hw:

@@ -28,17 +28,21 @@ has() { grep -qF -- "$2" "$1" || fail "expected '$2' in $(basename "$1")"; }
 # ---------------------------------------------------------------- build/lint
 t_hw_header_matches_rtl() { make -s check-hw; }
 t_rtl_lint_wall() {
-    for n in 2 5 16; do
+    # the adapter network on a ring of 2 and of 16, a 3x3 and a 2x3x4 torus
+    local p
+    for p in "-GNDims=1 -GSizeX=2 -GSizeY=1" "-GNDims=1 -GSizeX=16 -GSizeY=1" \
+             "-GNDims=2 -GSizeX=3 -GSizeY=3" "-GNDims=3 -GSizeX=2 -GSizeY=3 -GSizeZ=4"; do
+        echo "lint skif_torus_net $p"
         verilator --lint-only -Wall -Irtl rtl/lint.vlt $(cat rtl/files.txt) \
-            --top-module skif_ring_net -GNodes=$n || return 1
+            --top-module skif_torus_net $p || return 1
     done
 }
 t_c_format_clean() { make -s lint | tail -1; }
 t_rtl_bad_parameter_rejected() {
-    # Nodes outside 2..16 must stop elaboration with a message naming it.
+    # a torus size outside 2..16 must stop elaboration with a message naming it
     ! verilator --lint-only -Irtl rtl/lint.vlt $(cat rtl/files.txt) \
-        --top-module skif_ring_net -GNodes=1 >"$T/out" 2>&1 || return 1
-    cat "$T/out"; grep -qi "nodes" "$T/out"
+        --top-module skif_torus_net -GNDims=1 -GSizeX=1 -GSizeY=1 >"$T/out" 2>&1 || return 1
+    cat "$T/out"; grep -q "SizeX=1 out of range" "$T/out"
 }
 
 # ---------------------------------------------------------------- unit (C)

@@ -259,6 +259,10 @@ void skif_sc_cpu::hw_rx_release()
 
 void skif_sc_cpu::hw_final_check()
 {
+    // TX_HEAD covers what the adapter has read; TX_PKTS counts packets whose
+    // last flit has left. Let the last one leave (each read is a round trip).
+    for (int i = 0; i < 200 && reg_rd(SKIF_REG_TX_PKTS) != static_cast<uint32_t>(sent_); i++)
+        ;
     const struct {
         uint32_t off, want;
         const char *name;
