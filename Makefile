@@ -190,8 +190,8 @@ bench: deps all
 bench-sim: deps all
 	@sw/bench/sim_speed.sh
 
-bench-net: deps all
-	@sw/bench/net.sh
+bench-net: deps all   # make bench-net [NET=all|uniform|quick]
+	@sw/bench/net.sh $(NET)
 
 clean:
 	rm -rf $(B)

@@ -18,7 +18,7 @@ module skif_torus_fabric #(
   parameter int SizeY    = 4,  // ring size in Y, 2..16 if NDims >= 2, else 1
   parameter int SizeZ    = 1,  // ring size in Z, 2..16 if NDims >= 3, else 1
   parameter int SizeW    = 1,  // ring size in W, 2..16 if NDims == 4, else 1
-  parameter int VcDepth  = 16, // flits per input VC buffer, 2..64
+  parameter int VcDepth  = 32, // flits per input VC buffer, 2..64
   parameter int NumVcs   = 2,  // VCs per class, 1..4
   parameter int Dateline = 1,  // 1: dateline VC classes; 0 only to demonstrate the deadlock
   localparam int Nodes    = SizeX * SizeY * SizeZ * SizeW,

@@ -71,7 +71,7 @@ module skif_torus_route #(
   // run time, so the simulator's code stays the same for every instance)
   localparam logic [19:0] Sizes = {5'(SizeW), 5'(SizeZ), 5'(SizeY), 5'(SizeX)};
 
-  logic             coll, up, found, plus, wrap, same_dim, in_post;
+  logic             coll, up, found, plus, wrap, same_dim, in_post, ahead, alt;
   logic [15:0]      fl;
   logic [3:0]       hash, me_c, dst_c;
   logic [4:0]       sz, dplus;
@@ -87,6 +87,8 @@ module skif_torus_route #(
   assign fl   = src_i ^ dst_i;
   assign hash = fl[3:0] ^ fl[7:4] ^ fl[11:8] ^ fl[15:12];
   assign sub  = VcW'(hash % 4'(NumVcs));
+  // class of a message that never crosses the wrap link of a dimension
+  assign alt  = hash[1] ^ hash[2] ^ hash[3];
 
   // The header came in on a port of the dimension it still travels in, in
   // class 1 (it already crossed that ring's wrap link).
@@ -100,6 +102,7 @@ module skif_torus_route #(
     plus     = 1'b0;
     wrap     = 1'b0;
     same_dim = 1'b0;
+    ahead    = 1'b0;
     dplus    = 5'd0;
     for (int d = 0; d < 4; d++) begin
       me_c  = node_id_i[4*d +: 4];
@@ -121,9 +124,12 @@ module skif_torus_route #(
           // this hop uses the ring's wrap link (size-1 -> 0 PLUS, 0 -> size-1 MINUS)
           wrap = plus ? ({1'b0, me_c} == sz - 5'd1) : (me_c == 4'd0);
           same_dim = (in_port_i != PortW'(LocalPort)) && (in_port_i[PortW-1:1] == (PortW-1)'(d));
-          if (coll)                                         cls = kcls;
+          // the rest of the way in this dimension crosses the wrap link
+          ahead = plus ? (dst_c < me_c) : (dst_c > me_c);
+          if (coll)                                                  cls = kcls;
           else if (Dateline != 0 && (wrap || (same_dim && in_post))) cls = 2'd1;
-          else                                              cls = 2'd0;
+          else if (Dateline != 0 && !ahead && alt)                   cls = 2'd1;
+          else                                                       cls = 2'd0;
         end
       end
     end

@@ -29,7 +29,7 @@ module skif_torus_router #(
   parameter int SizeY    = 4,  // ring size in Y, 2..16 if NDims >= 2, else 1
   parameter int SizeZ    = 1,  // ring size in Z, 2..16 if NDims >= 3, else 1
   parameter int SizeW    = 1,  // ring size in W, 2..16 if NDims == 4, else 1
-  parameter int VcDepth  = 16, // flits per input VC buffer, 2..64 (>= 4: one flit/cycle on one VC)
+  parameter int VcDepth  = 32, // flits per input VC buffer, 2..64 (>= 4: one flit/cycle on one VC)
   parameter int NumVcs   = 2,  // VCs per class (4 classes), 1..4
   parameter int Dateline = 1,  // 1: dateline VC classes; 0 only to demonstrate the deadlock
   parameter int SaIters  = 2,  // switch allocation iterations per cycle, 1..2

@@ -4,21 +4,33 @@
 # percentile latency (cycles, from packet creation at the source queue to its
 # last flit leaving the network) and the accepted throughput (flits/node/cycle
 # and as a fraction of the ideal capacity of that torus for that pattern).
-# Ideal capacity = 1 / the largest expected load on any link (or ejection
-# port) when every node injects 1 flit/cycle under the router's dimension-order
-# routing (shortest way, plus at half): skifnet computes it exactly.
-# Output: build/bench/net.csv, build/bench/net.png (latency vs offered load),
-# and a summary. Usage: sw/bench/net.sh [quick]
+# Ideal capacity = 1 / max(largest expected load on any link, largest expected
+# load on any ejection port) when every node offers 1 flit/cycle, under the
+# router's dimension-order routing (shortest way, plus at half): skifnet
+# computes it exactly; fraction_of_ideal = accepted / ideal. Saturation
+# throughput = the largest accepted throughput over the offered loads.
+# The fabric is built with its default router configuration (NumVcs, VcDepth
+# of rtl/router/skif_torus_fabric.sv, the same as skif_torus_net's).
+# Output: build/bench/net.csv, build/bench/net-<torus>.png (latency vs offered
+# load, 4-flit packets, one line per pattern), a saturation summary, and
+# skifnet's speed (cycles/s) at load 0.5 on 8, 27 and 64 nodes.
+# Usage: sw/bench/net.sh [all|uniform|quick]   (default all: every pattern,
+# packet sizes 1, 4, 32; uniform: uniform traffic, 4-flit packets, all loads)
 set -eu
 cd "$(dirname "$0")/../.."
 B=build/bench
 mkdir -p $B
-quick=${1:-}
+mode=${1:-all}
 tori="4x4x4 8x8"
 patterns="uniform transpose bitcomp tornado neighbor hotspot"
 sizes="1 4 32"
 loads="0.05 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0"
-if [ "$quick" = quick ]; then patterns="uniform tornado"; sizes="4"; loads="0.1 0.3 0.5 0.7 0.9"; fi
+case $mode in
+all) ;;
+uniform) patterns="uniform"; sizes="4" ;;
+quick) patterns="uniform tornado"; sizes="4"; loads="0.1 0.3 0.5 0.7 0.9" ;;
+*) echo "usage: sw/bench/net.sh [all|uniform|quick]" >&2; exit 2 ;;
+esac
 for t in $tori; do make -s build/netbench/$t/skifnet; done
 csv=$B/net.csv
 echo "dims,nodes,pattern,load,size,packets,lat_avg,lat_p99,accepted,ideal,fraction_of_ideal,saturated,cycles,cycles_per_s" >$csv
@@ -40,10 +52,16 @@ done
 echo >&2
 echo "CSV: $csv"
 # saturation throughput: the largest accepted throughput per torus/pattern/size
+printf "%-8s %-10s %-5s %-10s %-8s %s\n" torus pattern size accepted ideal "fraction (saturation)"
 awk -F, 'NR>1 {k=$1","$3","$5; if ($11>best[k]) {best[k]=$11; acc[k]=$9; id[k]=$10}}
-    END {printf "%-8s %-10s %-5s %-10s %-8s %s\n", "torus", "pattern", "size", "accepted", "ideal", "fraction";
-         for (k in best) {split(k, a, ","); printf "%-8s %-10s %-5s %-10.4f %-8.4f %.1f%%\n", a[1], a[2], a[3], acc[k], id[k], 100*best[k]}}' $csv | sort
-awk -F, 'NR>1 && $3=="uniform" && $5==4 && $4<=0.1 {printf "zero-load latency %s uniform size 4 load %s: %s cycles avg\n", $1, $4, $7}' $csv
+    END {for (k in best) {split(k, a, ","); printf "%-8s %-10s %-5s %-10.4f %-8.4f %.1f%%\n", a[1], a[2], a[3], acc[k], id[k], 100*best[k]}}' $csv | sort
+awk -F, 'NR>1 && $3=="uniform" && $5==4 && $4<=0.1 {printf "low-load latency %s uniform size 4 load %s: %s cycles avg\n", $1, $4, $7}' $csv
+# simulation speed of skifnet under load
+for t in 2x2x2 3x3x3 4x4x4; do
+    make -s build/netbench/$t/skifnet
+    build/netbench/$t/skifnet --dims $t --pattern uniform --size 4 --load 0.5 --warmup 1000 \
+        --measure 4000 --drain 8000 | sed -n 's/.*ideal [0-9.]*;.*; \([0-9]*\) cycles, \([0-9]*\) cycles\/s/'"$t"' uniform load 0.5: \2 cycles\/s (\1 cycles)/p'
+done
 if command -v gnuplot >/dev/null; then
     for t in $tori; do
         gnuplot <<GP

@@ -98,18 +98,20 @@ module tb_router_credit;
   function automatic logic [15:0] dst_of(input int n);
     return (n % 3 == 0) ? 16'h0003 : 16'h0002;
   endfunction
-  // VC the packet uses on the X PLUS link, which is also the VC it arrives on
-  // from the X MINUS neighbour (model of the dateline: the hop node 1 -> 2
-  // does not wrap, so a message keeps the class it arrived in: odd-numbered
-  // messages of source 0 arrive in class 1 (as if they had wrapped earlier),
-  // all others in class 0; the adapter injects in class 0; sub from the flow
-  // hash)
+  // VC the packet uses on the X PLUS link, which is also the VC a packet of
+  // source 0 arrives on (model of the dateline classes: the way from node 1
+  // to node 2 or 3 does not cross the wrap link, so a message that arrived in
+  // class 1 keeps it; odd-numbered messages of source 0 arrive in class 1 (as
+  // if they had wrapped earlier); any other message is in the class its flow
+  // picks for a dimension it never wraps in, alt = h[1]^h[2]^h[3], as an
+  // upstream router would have chosen; sub from the flow hash)
   function automatic int ovc_of(input int s, input int n);
-    logic [15:0] f; int cls;
+    logic [15:0] f; logic [3:0] h; int cls;
     f = ((s == 0) ? 16'h0000 : 16'h0001) ^ dst_of(n);
+    h = f[3:0] ^ f[7:4] ^ f[11:8] ^ f[15:12];
     cls = (kind_of(n) == `SKIF_KIND_COLL_UP) ? 2 : (kind_of(n) == `SKIF_KIND_COLL_DOWN) ? 3 :
-          (s == 0 && n % 2 == 1) ? 1 : 0;
-    return cls * NVCS + int'(f[3:0] ^ f[7:4] ^ f[11:8] ^ f[15:12]) % NVCS;
+          (s == 0 && n % 2 == 1) ? 1 : int'(h[1] ^ h[2] ^ h[3]);
+    return cls * NVCS + int'(h) % NVCS;
   endfunction
   function automatic logic [63:0] hdr(input int s, input int n, input int sq);
     return {4'(kind_of(n)), dst_of(n), (s == 0) ? 16'h0000 : 16'h0001, 8'(sq), 12'(len_of(s, n) * 8), 8'(s)};

@@ -61,6 +61,11 @@ module tb_router_route;
     logic [15:0] f; f = s ^ t;
     return int'(f[3:0] ^ f[7:4] ^ f[11:8] ^ f[15:12]) % NVCS;
   endfunction
+  // class of a message that never crosses a dimension's wrap link (fixed per flow)
+  function automatic int alt_of(input logic [15:0] s, input logic [15:0] t);
+    logic [15:0] f; logic [3:0] h; f = s ^ t; h = f[3:0] ^ f[7:4] ^ f[11:8] ^ f[15:12];
+    return int'(h[1] ^ h[2] ^ h[3]);
+  endfunction
 
   // ---------------------------------------------------------------- DUTs
   logic [15:0]      node_id, dst, src;
@@ -161,7 +166,10 @@ module tb_router_route;
         dir = plus ? 1 : -1;
         if ((plus && c == dsz(d) - 1) || (!plus && c == 0)) crossed[d] = crossed[d] + 1;  // this hop wraps
         if (coll) cls = (kd == `SKIF_KIND_COLL_UP) ? 2 : 3;
-        else      cls = (crossed[d] != 0) ? 1 : 0;
+        else if (crossed[d] != 0) cls = 1;
+        // still to cross the wrap link in this dimension: class 0; never: either, per flow
+        else if ((plus && tc < c) || (!plus && tc > c)) cls = 0;
+        else      cls = alt_of(src, dst);
         ep = plus ? 2 * d : 2 * d + 1;
         ev = cls * NVCS + sub_of(src, dst);
         if (g == 0) `CHECK(!(coll && crossed[d] != 0), ("%0d -> %0d: collective crosses a wrap link", s, t))
