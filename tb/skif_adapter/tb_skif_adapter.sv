@@ -162,13 +162,25 @@ module tb_skif_adapter;
   // ---------------------------------------------------------------- register access
   task automatic reg_acc(input int n, input bit wr, input logic [11:0] a, input logic [31:0] wd,
                          output logic [31:0] rd, output logic err);
+    // drive after the falling edge, sample just after the rising edge that
+    // took the request (the response register is set on that edge); the #1
+    // keeps both simulators' event orders out of it
+    // Whole vectors are assigned (Verilator 5.006 --timing does not see a
+    // part-select write to a module vector from this task); drive after the
+    // falling edge, sample just after the rising edge that took the request.
+    logic [NODES-1:0]    v, w;
+    logic [NODES*12-1:0] ad;
+    logic [NODES*32-1:0] wdv;
     @(negedge clk);
-    reg_req_valid[n] = 1'b1;
-    reg_req_write[n] = wr;
-    reg_req_addr[n*12 +: 12] = a;
-    reg_req_wdata[n*32 +: 32] = wd;
-    @(negedge clk);
-    reg_req_valid[n] = 1'b0;
+    #1;
+    v = reg_req_valid; w = reg_req_write; ad = reg_req_addr; wdv = reg_req_wdata;
+    v[n] = 1'b1; w[n] = wr; ad[n*12 +: 12] = a; wdv[n*32 +: 32] = wd;
+    reg_req_valid = v; reg_req_write = w; reg_req_addr = ad; reg_req_wdata = wdv;
+    @(posedge clk);
+    #1;
+    v = reg_req_valid;
+    v[n] = 1'b0;
+    reg_req_valid = v;
     `CHECK(reg_rsp_valid[n] === 1'b1, ("node %0d: no register response the cycle after the request (addr %h)", n, a))
     rd  = reg_rsp_rdata[n*32 +: 32];
     err = reg_rsp_err[n];
@@ -410,6 +422,22 @@ module tb_skif_adapter;
   endtask
 
   // ---------------------------------------------------------------- test
+  // flit monitor for the throughput measurement (a process of its own rather
+  // than a fork: both simulators agree on it)
+  // (its variables have this one writer; it clears them while off)
+  bit meas_on = 1'b0;
+  int mon_first = -1, mon_last = -1, mon_n = 0;
+  always @(negedge clk) begin
+    if (!meas_on) begin
+      mon_first <= -1;
+      mon_n     <= 0;
+    end else if (u_net.g_node[0].u_adapter.net_tx_valid_o && u_net.g_node[0].u_adapter.net_tx_ready_i) begin
+      if (mon_first < 0) mon_first <= cycle;
+      mon_last <= cycle;
+      mon_n    <= mon_n + 1;
+    end
+  end
+
   logic [31:0] d, d2;
   logic        e;
   int          t_bell, t_first, t_last, nflits, n_meas, n_bp;
@@ -501,28 +529,19 @@ module tb_skif_adapter;
     stall_pct = 0;
     n_meas = 200;
     for (int k = 0; k < n_meas; k++) put_msg(0, 1, k % 2, 8, 64'h0);
-    t_first = -1; t_last = -1; nflits = 0;
     t_bell = cycle + 1;  // the doorbell write is accepted at the next edge
-    fork
-      doorbell(0);
-      begin : meas
-        while (nflits < 2 * n_meas) begin
-          @(negedge clk);
-          if (u_net.g_node[0].u_adapter.net_tx_valid_o && u_net.g_node[0].u_adapter.net_tx_ready_i) begin
-            if (t_first < 0) t_first = cycle;
-            t_last = cycle;
-            nflits++;
-          end
-        end
-      end
-    join
+    meas_on = 1'b1;      // the flit monitor above counts node 0's link output
+    doorbell(0);
+    while (mon_n < 2 * n_meas) @(negedge clk);
+    t_first = mon_first; t_last = mon_last; nflits = mon_n;
+    meas_on = 1'b0;
     drain(20000);
     cyc_per_msg = real'(t_last - t_first + 1) / n_meas;
     $display("MEASURE LAT=%0d: doorbell accepted -> first flit on net_tx: %0d cycles", LAT, t_first - t_bell);
     $display("MEASURE %0d 8-byte messages: %0d flits in %0d cycles = %0.2f cycles/message",
              n_meas, nflits, t_last - t_first + 1, cyc_per_msg);
     if (MAXRD >= LAT + 8)  // enough outstanding reads to cover the latency
-      `CHECK(cyc_per_msg < 2.5, ("8-byte message throughput %0.2f cycles/message (goal ~2)", cyc_per_msg))
+      `CHECK(cyc_per_msg >= 2.0 && cyc_per_msg < 2.5, ("8-byte message throughput %0.2f cycles/message (goal ~2)", cyc_per_msg))
     stall_pct = 20;
 
     // ------------------------------------------------ random all-to-all traffic
