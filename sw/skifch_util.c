@@ -3,6 +3,8 @@
 #include "skifch_util.h"
 
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int SkifChU_Send(SkifCh *ch, netaddr_t dst, const void *buf, size_t len)
@@ -70,4 +72,28 @@ int SkifChU_Barrier(SkifCh *bar)
         if (SkifChU_Send(bar, SkifCh_Addr(i, SKIFCHU_BARRIER_CHAN), NULL, 0) < 0)
             return -1;
     return 0;
+}
+
+int SkifChU_WantsHelp(int argc, char **argv)
+{
+    return argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
+}
+
+int SkifChU_Num(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int SkifChU_Rank(const char *prog)
+{
+    int rank = SkifCh_Rank();
+    if (rank < 0)
+        fprintf(stderr, "%s: %s (run it under skifrun)\n", prog, strerror(errno));
+    return rank;
 }

@@ -39,6 +39,14 @@ SkifCh *SkifChU_BarrierOpen(void);
  * with errno. */
 int SkifChU_Barrier(SkifCh *bar);
 
+/* Command-line helpers of the programs in sw/: true if argv[1] asks for
+ * help (-h, --help); parse s as a whole decimal number in lo..hi into *out
+ * (0, or -1 when it is not one); this process's rank, or -1 after printing
+ * "PROG: <why> (run it under skifrun)". */
+int SkifChU_WantsHelp(int argc, char **argv);
+int SkifChU_Num(const char *s, long lo, long hi, long *out);
+int SkifChU_Rank(const char *prog);
+
 /* xorshift64* generator: the same sequence on every machine for a seed. */
 static inline uint64_t SkifChU_Rand(uint64_t *state)
 {

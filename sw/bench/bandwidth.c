@@ -26,30 +26,20 @@ static int usage(const char *cmd, FILE *f, int rc)
     return rc;
 }
 
-static int num(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     long count = 500, sizes[MAX_SIZES] = {8, 64, 256, 1024, 2048};
     int nsizes = 5;
-    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+    if (SkifChU_WantsHelp(argc, argv))
         return usage(argv[0], stdout, 0);
-    if (argc > 1 && num(argv[1], 1, 10000000, &count)) {
+    if (argc > 1 && SkifChU_Num(argv[1], 1, 10000000, &count)) {
         fprintf(stderr, "bandwidth: bad COUNT '%s'\n", argv[1]);
         return usage(argv[0], stderr, 2);
     }
     if (argc > 2) {
         nsizes = 0;
         for (int i = 2; i < argc; i++) {
-            if (nsizes == MAX_SIZES || num(argv[i], 1, SKIFCH_MAX_MSG, &sizes[nsizes])) {
+            if (nsizes == MAX_SIZES || SkifChU_Num(argv[i], 1, SKIFCH_MAX_MSG, &sizes[nsizes])) {
                 fprintf(stderr, "bandwidth: bad SIZE '%s' (1..%d, at most %d sizes)\n", argv[i],
                         SKIFCH_MAX_MSG, MAX_SIZES);
                 return usage(argv[0], stderr, 2);
@@ -57,11 +47,9 @@ int main(int argc, char **argv)
             nsizes++;
         }
     }
-    int rank = SkifCh_Rank();
-    if (rank < 0) {
-        fprintf(stderr, "bandwidth: %s (run it under skifrun)\n", strerror(errno));
+    int rank = SkifChU_Rank("bandwidth");
+    if (rank < 0)
         return 1;
-    }
     SkifCh *ch = SkifCh_Open(CHAN), *bar = SkifChU_BarrierOpen();
     if (!ch || !bar) {
         fprintf(stderr, "bandwidth: SkifCh_Open: %s\n", strerror(errno));

@@ -30,31 +30,19 @@ static int usage(const char *cmd, FILE *f, int rc)
     return rc;
 }
 
-static int num(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     long count = 1200, idle = 3000;
-    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+    if (SkifChU_WantsHelp(argc, argv))
         return usage(argv[0], stdout, 0);
-    if (argc > 3 || (argc > 1 && num(argv[1], 2, 1000000, &count)) ||
-        (argc > 2 && num(argv[2], 100, 100000000, &idle))) {
+    if (argc > 3 || (argc > 1 && SkifChU_Num(argv[1], 2, 1000000, &count)) ||
+        (argc > 2 && SkifChU_Num(argv[2], 100, 100000000, &idle))) {
         fprintf(stderr, "chanblock: bad arguments\n");
         return usage(argv[0], stderr, 2);
     }
-    int rank = SkifCh_Rank();
-    if (rank < 0) {
-        fprintf(stderr, "chanblock: %s (run it under skifrun)\n", strerror(errno));
+    int rank = SkifChU_Rank("chanblock");
+    if (rank < 0)
         return 1;
-    }
     SkifCh *bar = SkifChU_BarrierOpen(), *a = NULL, *b = NULL;
     if (rank == 0) {
         setenv("SKIFCH_RING_LOG2", "12", 1);

@@ -29,31 +29,19 @@ static int usage(const char *cmd, FILE *f, int rc)
     return rc;
 }
 
-static int num(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     long n = 10000, len = 8;
-    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+    if (SkifChU_WantsHelp(argc, argv))
         return usage(argv[0], stdout, 0);
-    if (argc > 3 || (argc > 1 && num(argv[1], 1, 100000000, &n)) ||
-        (argc > 2 && num(argv[2], 0, MAX_LEN, &len))) {
+    if (argc > 3 || (argc > 1 && SkifChU_Num(argv[1], 1, 100000000, &n)) ||
+        (argc > 2 && SkifChU_Num(argv[2], 0, MAX_LEN, &len))) {
         fprintf(stderr, "msgrate: bad arguments\n");
         return usage(argv[0], stderr, 2);
     }
-    int rank = SkifCh_Rank();
-    if (rank < 0) {
-        fprintf(stderr, "msgrate: %s (run it under skifrun)\n", strerror(errno));
+    int rank = SkifChU_Rank("msgrate");
+    if (rank < 0)
         return 1;
-    }
     SkifCh *ch = SkifCh_Open(CHAN), *bar = SkifChU_BarrierOpen();
     if (!ch || !bar) {
         fprintf(stderr, "msgrate: SkifCh_Open: %s\n", strerror(errno));

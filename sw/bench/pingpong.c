@@ -25,32 +25,20 @@ static int usage(const char *cmd, FILE *f, int rc)
     return rc;
 }
 
-static int num(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     long iter = 1000, len = 8, peer = 1;
-    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+    if (SkifChU_WantsHelp(argc, argv))
         return usage(argv[0], stdout, 0);
-    if (argc > 4 || (argc > 1 && num(argv[1], 1, 10000000, &iter)) ||
-        (argc > 2 && num(argv[2], 0, SKIFCH_MAX_MSG, &len)) ||
-        (argc > 3 && num(argv[3], 1, 255, &peer))) {
+    if (argc > 4 || (argc > 1 && SkifChU_Num(argv[1], 1, 10000000, &iter)) ||
+        (argc > 2 && SkifChU_Num(argv[2], 0, SKIFCH_MAX_MSG, &len)) ||
+        (argc > 3 && SkifChU_Num(argv[3], 1, 255, &peer))) {
         fprintf(stderr, "pingpong: bad arguments\n");
         return usage(argv[0], stderr, 2);
     }
-    int rank = SkifCh_Rank(), size = SkifCh_Size();
-    if (rank < 0) {
-        fprintf(stderr, "pingpong: %s (run it under skifrun)\n", strerror(errno));
+    int rank = SkifChU_Rank("pingpong"), size = SkifCh_Size();
+    if (rank < 0)
         return 1;
-    }
     if (peer >= size) {
         fprintf(stderr, "pingpong: PEER %ld is not a rank of this run (%d ranks)\n", peer, size);
         return 2;

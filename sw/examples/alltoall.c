@@ -71,33 +71,21 @@ static int usage(const char *cmd, FILE *f, int rc)
     return rc;
 }
 
-static int num(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     long count = 200, seed = 1, nch = 3;
-    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+    if (SkifChU_WantsHelp(argc, argv))
         return usage(argv[0], stdout, 0);
-    if (argc > 4 || (argc > 1 && num(argv[1], 0, 1000000, &count)) ||
-        (argc > 2 && num(argv[2], 0, 1L << 30, &seed)) ||
-        (argc > 3 && num(argv[3], 1, MAX_NCH, &nch))) {
+    if (argc > 4 || (argc > 1 && SkifChU_Num(argv[1], 0, 1000000, &count)) ||
+        (argc > 2 && SkifChU_Num(argv[2], 0, 1L << 30, &seed)) ||
+        (argc > 3 && SkifChU_Num(argv[3], 1, MAX_NCH, &nch))) {
         fprintf(stderr, "alltoall: bad arguments\n");
         return usage(argv[0], stderr, 2);
     }
-    int rank = SkifCh_Rank();
-    g_size = SkifCh_Size();
-    if (rank < 0 || g_size < 0) {
-        fprintf(stderr, "alltoall: %s (run it under skifrun)\n", strerror(errno));
+    int rank = SkifChU_Rank("alltoall");
+    if (rank < 0)
         return 1;
-    }
+    g_size = SkifCh_Size();
     g_count = count;
     g_seed = (uint64_t)seed;
     g_nch = (int)nch;
