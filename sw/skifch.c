@@ -310,12 +310,8 @@ __attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst
         total += iov[i].iov_len;
     }
     if (iov_count == 1 && total <= PARTIAL_MIN) {
-        /* a short single piece goes whole or not at all */
-        rc = skif_tx_post(g_dev, dst_netaddr, iov, 1, total);
-        if (rc == 0)
-            return (ssize_t)total;
-        if (rc != -EAGAIN)
-            return set_errno(rc);
+        /* a short single piece goes whole or not at all: SkifCh_Send tried
+         * it and the ring is full */
         rc = skif_dev_wait(g_dev, POLL_CYCLES);
         return set_errno(rc < 0 ? rc : -EAGAIN);
     }
