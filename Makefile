@@ -9,7 +9,9 @@ GTKWAVE   ?= gtkwave
 NODES     ?= 4            # nodes of the default demo (make sim)
 
 B         := build
-VLT_INC   := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
+# Verilator's headers (svdpi.h); on a fresh machine make deps installs
+# Verilator after this line is read, so fall back to Debian's location.
+VLT_INC   := $(or $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null),/usr/share/verilator)/include
 RTL_FILES := $(shell cat rtl/files.txt 2>/dev/null)
 SIM_FILES := sim/skif_host_shim.sv sim/skif_sim_top.sv
 
