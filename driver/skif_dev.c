@@ -141,6 +141,14 @@ int skif_reg_flush(struct skif_dev *dev)
     return dev->be->ops->flush(dev->be);
 }
 
+/* Write the channel's head to the adapter now. */
+static int head_post(struct skif_chan *ch)
+{
+    ch->head_hw = ch->head;
+    ch->head_post = ch->head + ch->quarter;
+    return ch->dev->be->ops->reg_write(ch->dev->be, ch->reg_head, ch->head);
+}
+
 /* Tell the adapter every head that skif_rx_complete() kept back. */
 static int heads_flush(struct skif_dev *dev)
 {
@@ -149,8 +157,7 @@ static int heads_flush(struct skif_dev *dev)
     for (uint32_t c = 0; c < dev->txq.nchans; c++) {
         struct skif_chan *ch = dev->chan[c];
         if (ch && ch->head_hw != ch->head) {
-            ch->head_hw = ch->head;
-            int rc = dev->be->ops->reg_write(dev->be, ch->reg_head, ch->head);
+            int rc = head_post(ch);
             if (rc < 0)
                 return rc;
         }
@@ -358,7 +365,11 @@ int skif_chan_open(struct skif_dev *dev, int id, unsigned log2, struct skif_chan
     ch->mem_va = mem.va;
     ch->mem_size = mem.size;
     ch->ring = (struct skif_ring){mem.va, mem.bus, 1u << log2};
+    ch->va = mem.va;
+    ch->end = (uintptr_t)mem.va + ((size_t)1 << log2);
+    ch->mask = (1u << log2) - 1;
     ch->quarter = (1u << log2) / 4;
+    ch->head_post = ch->quarter; /* head = head_hw = 0 */
     ch->tail = (const uint64_t *)(uintptr_t)(dev->stat + (SKIF_STAT_CH_TAIL / 8) + id);
     ch->reg_head = SKIF_REG_CH_HEAD + 4u * (uint32_t)id;
     /* the adapter starts the channel at head = tail = 0; its status word
@@ -408,6 +419,31 @@ int skif_chan_id(const struct skif_chan *ch)
     return ch->id;
 }
 
+ssize_t skif_chan_take_end(struct skif_chan *ch, struct iovec *part, int *nparts)
+{
+    size_t len = part[0].iov_len;
+    size_t first = ch->end - (uintptr_t)part[0].iov_base; /* payload bytes before the end */
+    if (first == 0) {
+        part[0].iov_base = ch->va;
+    } else if (first < len) {
+        part[0].iov_len = first;
+        part[1].iov_base = ch->va;
+        part[1].iov_len = len - first;
+        *nparts = 2;
+    }
+    return (ssize_t)len;
+}
+
+ssize_t skif_chan_take(struct skif_chan *ch, struct iovec *part, int *nparts)
+{
+    if ((uint32_t)__atomic_load_n(ch->tail, __ATOMIC_ACQUIRE) == ch->read)
+        return -EAGAIN;
+    /* an entry is there, whole (the tail only moves on): if the common
+     * path does not take it, it is malformed */
+    ssize_t len = skif_chan_take_fast(ch, part, nparts);
+    return len >= 0 ? len : -EPROTO;
+}
+
 int skif_rx_next(struct skif_chan *ch, struct skif_rx_msg *m)
 {
     uint32_t at = ch->read;
@@ -427,13 +463,28 @@ int skif_rx_next(struct skif_chan *ch, struct skif_rx_msg *m)
     return 1;
 }
 
+int skif_chan_complete(struct skif_chan *ch)
+{
+    if (skif_chan_complete_fast(ch))
+        return 0;
+    uint32_t head;
+    if (ch->taken == 0)
+        return -ENOENT;
+    if (--ch->taken == 0) {
+        head = ch->read; /* the only message taken */
+    } else {
+        /* the oldest of several: its header was checked when it was taken */
+        head = ch->head;
+        uint64_t hdr = *(const uint64_t *)(ch->va + (head & ch->mask));
+        head += 8 + round8((uint32_t)(hdr >> 32));
+    }
+    ch->head = head;
+    if ((int32_t)(head - ch->head_post) < 0)
+        return 0;
+    return head_post(ch);
+}
+
 int skif_rx_complete(struct skif_chan *ch)
 {
     return skif_chan_complete(ch);
-}
-
-int skif_chan_head_post(struct skif_chan *ch)
-{
-    ch->head_hw = ch->head;
-    return ch->dev->be->ops->reg_write(ch->dev->be, ch->reg_head, ch->head);
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* skif_ring.h: the driver's hot path, inline: posting a message into the TX
- * ring, taking and completing messages of a receive channel. These touch
- * only host memory and, for the doorbells, the backend's posted-write call;
- * everything else (set-up, channel open/close, waits) lives in skif_dev.c.
+ * ring, taking and completing messages of a receive channel (their common
+ * case; the rarer cases, such as an entry at the ring's end or the head due
+ * at the adapter, are calls). These touch only host memory and, for the
+ * doorbells, the backend's posted-write call; everything else (set-up,
+ * channel open/close, waits) lives in skif_dev.c.
  * Included by skif_dev.h; the structures below are the driver's, exposed
  * only so these functions can be inlined into the SkifCh library. */
 #ifndef SKIF_RING_H
@@ -37,16 +39,20 @@ struct skif_txq {
     volatile uint32_t *doorbell;   /* where TX_TAIL doorbells are stored */
 };
 
-/* An open receive channel. */
+/* An open receive channel. The fields Recv and RecvComp use come first. */
 struct skif_chan {
-    struct skif_ring ring;
-    const uint64_t *tail; /* its word in the status block (read atomically) */
     uint32_t read;        /* next entry to take */
+    uint32_t taken;       /* messages taken, not completed */
+    const uint64_t *tail; /* its word in the status block (read atomically) */
+    uint8_t *va;          /* ring.va */
+    uintptr_t end;        /* ring.va + ring.size */
+    size_t mask;          /* ring.size - 1 */
     uint32_t head;        /* oldest entry taken, not completed */
+    uint32_t head_post;   /* head_hw + quarter: the head is posted when it gets there */
     uint32_t head_hw;     /* last head written to CH_HEAD */
     uint32_t quarter;     /* ring size / 4: the head is posted every quarter */
-    uint32_t taken;       /* messages taken, not completed */
     uint32_t reg_head;    /* SKIF_REG_CH_HEAD + 4 * id */
+    struct skif_ring ring;
     int id;
     struct skif_dev *dev;
     void *mem_va; /* the ring's DMA block, for freeing */
@@ -59,6 +65,21 @@ struct skif_chan {
 static inline uint32_t skif_round8(uint32_t n)
 {
     return (n + 7u) & ~7u;
+}
+
+/* The length field of the ring entry (or TX descriptor) at e: bits [63:32]
+ * of its 64-bit header word (host byte order), read as one 32-bit load. */
+static inline uint32_t skif_entry_len(const uint8_t *e)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t len;
+    memcpy(&len, e + 4, 4);
+    return len;
+#else
+    uint64_t hdr;
+    memcpy(&hdr, e, 8);
+    return (uint32_t)(hdr >> 32);
+#endif
 }
 
 /* 0, -EINVAL (reserved bits, channel >= nchans, not set up) or -EHOSTUNREACH. */
@@ -128,63 +149,64 @@ SKIF_HOT int skif_txq_post1(struct skif_txq *q, uint32_t dst, const void *buf, s
     return 0;
 }
 
-/* Take the channel's next message: its length (>= 0) with part[0..*nparts)
- * pointing into the ring (2 parts when it wraps the ring's end); -EAGAIN
- * when none is there; -EPROTO a malformed entry. */
-SKIF_HOT ssize_t skif_chan_take(struct skif_chan *ch, struct iovec *part, int *nparts)
+/* The end of skif_chan_take_fast for an entry whose payload (part[0], as
+ * if it did not wrap) reaches the ring's end: it may start at the ring's
+ * start, or go on there (2 parts). Returns its length. Out of line
+ * (skif_dev.c). */
+ssize_t skif_chan_take_end(struct skif_chan *ch, struct iovec *part, int *nparts);
+
+/* Take the channel's next message in the common case: its length (>= 0)
+ * with part[0..*nparts) pointing into the ring (2 parts when it wraps the
+ * ring's end); -1 when there is none or it is malformed (nothing changed;
+ * skif_chan_take says which). */
+SKIF_HOT ssize_t skif_chan_take_fast(struct skif_chan *ch, struct iovec *part, int *nparts)
 {
     uint32_t at = ch->read;
     /* the tail word, then (ordered after it) the entry it covers */
-    uint32_t tail = (uint32_t)__atomic_load_n(ch->tail, __ATOMIC_ACQUIRE);
-    if (tail == at)
-        return -EAGAIN;
-    uint32_t size = ch->ring.size;
-    uint64_t hdr = *(const uint64_t *)(ch->ring.va + (at & (size - 1)));
-    uint32_t len = (uint32_t)(hdr >> 32);
-    uint32_t entry = 8 + skif_round8(len);
-    if (len > SKIF_MAX_MSG || tail - at < entry) /* reserved bits [63:44] make len huge */
-        return -EPROTO;
-    uint32_t pos = (at + 8) & (size - 1);
-    part[0].iov_base = ch->ring.va + pos;
-    if (pos + len <= size) {
-        part[0].iov_len = len;
-        *nparts = 1;
-    } else {
-        part[0].iov_len = size - pos;
-        part[1].iov_base = ch->ring.va;
-        part[1].iov_len = len - (size - pos);
-        *nparts = 2;
-    }
-    ch->read = at + entry;
+    uint32_t avail = (uint32_t)__atomic_load_n(ch->tail, __ATOMIC_ACQUIRE) - at;
+    /* the header; entries are 8-aligned, so it never wraps */
+    uint8_t *e = ch->va + (at & ch->mask);
+    /* read even when the ring is empty (avail == 0): a stale word, then
+     * ignored; one test covers empty, short and oversized entries (reserved
+     * bits [63:44] make len huge) */
+    size_t len = skif_entry_len(e);
+    size_t entry = (len + 15) & ~(size_t)7; /* 8 + round8(len) */
+    if (__builtin_expect(avail < entry || len > SKIF_MAX_MSG, 0))
+        return -1;
+    ch->read = at + (uint32_t)entry;
     ch->taken++;
+    part[0].iov_base = e + 8;
+    part[0].iov_len = len;
+    *nparts = 1;
+    if (__builtin_expect((uintptr_t)e + entry >= ch->end, 0)) { /* reaches the ring's end */
+        ssize_t n = skif_chan_take_end(ch, part, nparts);
+        if (n < 0)
+            __builtin_unreachable(); /* it returns len: a tail call */
+        return n;
+    }
     return (ssize_t)len;
 }
 
-/* Write the channel's head to the adapter now (skif_dev.c). */
-int skif_chan_head_post(struct skif_chan *ch);
+/* Take the channel's next message: as skif_chan_take_fast, or -EAGAIN when
+ * none is there, -EPROTO a malformed entry. Out of line (skif_dev.c). */
+ssize_t skif_chan_take(struct skif_chan *ch, struct iovec *part, int *nparts);
+
+/* Complete the oldest taken message in the common case: it is the only one
+ * taken and the head need not reach the adapter yet. 1 done, 0 nothing
+ * changed (skif_chan_complete does the rest). */
+SKIF_HOT int skif_chan_complete_fast(struct skif_chan *ch)
+{
+    uint32_t head = ch->read;
+    if (__builtin_expect(ch->taken != 1 || (int32_t)(head - ch->head_post) >= 0, 0))
+        return 0;
+    ch->taken = 0;
+    ch->head = head;
+    return 1;
+}
 
 /* Free the ring space of the oldest taken message: 0, -ENOENT none taken,
  * -EPIPE. The adapter is told once a quarter of the ring is free (or at the
- * next skif_dev_wait). */
-SKIF_HOT int skif_chan_complete(struct skif_chan *ch)
-{
-    uint32_t head;
-    if (ch->taken == 0)
-        return -ENOENT;
-    if (--ch->taken == 0) {
-        head = ch->read; /* the usual case: the only message taken */
-    } else {
-        /* the oldest of several: its header was checked when it was taken */
-        head = ch->head;
-        head +=
-            8 +
-            skif_round8(
-                (uint32_t)(*(const uint64_t *)(ch->ring.va + (head & (ch->ring.size - 1))) >> 32));
-    }
-    ch->head = head;
-    if (head - ch->head_hw < ch->quarter)
-        return 0;
-    return skif_chan_head_post(ch);
-}
+ * next skif_dev_wait). Out of line (skif_dev.c). */
+int skif_chan_complete(struct skif_chan *ch);
 
 #endif /* SKIF_RING_H */

@@ -4,7 +4,12 @@
  * One device per process, opened with the first channel (or by
  * SkifCh_Channels) and closed with the last: its TX ring carries the
  * messages of all the process's channels. Handles live in a static table,
- * one per channel number, so a closed handle stays recognisable (EBADF). */
+ * one per channel number, so a closed handle stays recognisable (EBADF).
+ *
+ * The receive calls' common path checks only that the handle is an entry of
+ * the table: a closed entry's channel is g_none, a channel that is always
+ * empty and has nothing taken, so that path falls through to the checks of
+ * the slow path, which say EBADF. */
 #define _GNU_SOURCE
 #include "skifch.h"
 
@@ -25,28 +30,47 @@
 #define POLL_CYCLES 64
 
 struct SkifCh {
-    struct skif_chan *chan; /* NULL when closed */
+    struct skif_chan *chan; /* &g_none when closed */
     netaddr_t addr;         /* its own address */
+    uint8_t open;           /* 1 open, 0 closed */
 };
+#define ENTRY_LOG2 4 /* an entry is 16 bytes: is_entry() needs a power of two */
+_Static_assert(sizeof(struct SkifCh) == 1u << ENTRY_LOG2, "ENTRY_LOG2 is wrong");
 
-static struct SkifCh g_ch[SKIF_CHANS_MAX];
+/* The channel of closed entries: its tail word and its one-word ring read
+ * zero, so it is always empty, and nothing is ever taken from it, so
+ * nothing ever writes it. */
+static uint64_t g_zero;
+static struct skif_chan g_none = {.tail = &g_zero, .va = (uint8_t *)&g_zero};
+
+/* The handles (a GNU range designator: every entry starts closed). */
+static struct SkifCh g_ch[SKIF_CHANS_MAX] = {[0 ... SKIF_CHANS_MAX - 1] = {.chan = &g_none}};
 static struct skif_dev *g_dev;
 static struct skif_txq *g_txq; /* g_dev's TX side, for the inline hot path */
 static int g_nopen;
 
-static int set_errno(int neg)
+__attribute__((noinline, cold)) static int set_errno(int neg)
 {
     errno = -neg;
     return -1;
 }
 
+/* Is h an entry of the handle table? Its offset from the table's start
+ * (huge when h is below it), rotated right by log2 of the entry size, is
+ * the entry's index; a misaligned pointer leaves low bits that the rotation
+ * turns into high ones, so one compare checks range and alignment. */
+static inline int is_entry(const SkifCh *h)
+{
+    uintptr_t off = (uintptr_t)h - (uintptr_t)g_ch;
+    return ((off >> ENTRY_LOG2) | (off << (sizeof(off) * CHAR_BIT - ENTRY_LOG2))) < SKIF_CHANS_MAX;
+}
+
 /* The handle's state: 1 open, 0 closed (EBADF), -1 not a handle (EINVAL). */
 static int handle_state(const SkifCh *h)
 {
-    uintptr_t off = (uintptr_t)h - (uintptr_t)g_ch; /* huge when h is below the table */
-    if (off >= sizeof(g_ch) || off % sizeof(g_ch[0]))
+    if (!is_entry(h))
         return -1;
-    return h->chan != NULL;
+    return h->open != 0;
 }
 
 static int check(const SkifCh *h)
@@ -55,12 +79,10 @@ static int check(const SkifCh *h)
     return st > 0 ? 0 : st == 0 ? -EBADF : -EINVAL;
 }
 
-/* The channel of an open handle, or NULL (check() then says why). A pointer
- * into the table is taken as its entry (the hot path checks only the range). */
-static inline struct skif_chan *chan_of(const SkifCh *h)
+/* Is h an open handle? */
+static inline int is_open(const SkifCh *h)
 {
-    uintptr_t off = (uintptr_t)h - (uintptr_t)g_ch; /* huge when h is below the table */
-    return off < sizeof(g_ch) ? g_ch[off / sizeof(g_ch[0])].chan : NULL;
+    return is_entry(h) && h->open;
 }
 
 /* ------------------------------------------------------------ the torus */
@@ -236,7 +258,7 @@ SkifCh *SkifCh_Open(int channel)
         errno = EINVAL;
         return NULL;
     }
-    if (g_ch[channel].chan) {
+    if (g_ch[channel].open) {
         errno = EBUSY;
         return NULL;
     }
@@ -263,6 +285,7 @@ SkifCh *SkifCh_Open(int channel)
     }
     g_nopen++;
     g_ch[channel].chan = chan;
+    g_ch[channel].open = 1;
     g_ch[channel].addr = (skif_dev_node_id(g_dev) << SKIF_NA_NODE_LO) | (netaddr_t)channel;
     return &g_ch[channel];
 }
@@ -273,7 +296,8 @@ int SkifCh_Close(SkifCh *skifch)
     if (rc < 0)
         return set_errno(rc);
     rc = skif_chan_close(skifch->chan);
-    skifch->chan = NULL;
+    skifch->chan = &g_none;
+    skifch->open = 0;
     if (--g_nopen == 0)
         dev_put();
     return rc < 0 ? set_errno(rc) : 0;
@@ -297,7 +321,7 @@ __attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst
                                                    const struct iovec *iov, int iov_count)
 {
     int rc;
-    if (!chan_of(skifch))
+    if (!is_open(skifch))
         return set_errno(check(skifch));
     if (iov_count < 0 || iov_count > IOV_MAX || (iov_count > 0 && !iov))
         return set_errno(-EINVAL);
@@ -334,43 +358,68 @@ ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *i
 {
     /* the common case: an open channel, one piece that fits a message and
      * the ring: whole or nothing */
-    if (chan_of(skifch) && iov_count == 1 && iov && iov[0].iov_len <= SKIFCH_MAX_MSG &&
+    if (is_open(skifch) && iov_count == 1 && iov && iov[0].iov_len <= SKIFCH_MAX_MSG &&
         skif_txq_post1(g_txq, dst_netaddr, iov[0].iov_base, iov[0].iov_len) == 0)
         return (ssize_t)iov[0].iov_len;
     return send_slow(skifch, dst_netaddr, iov, iov_count);
 }
 
-/* Recv's other paths: bad arguments, a corrupt ring, nothing there. */
-__attribute__((noinline)) static ssize_t recv_slow(SkifCh *skifch, struct iovec *cont,
-                                                   int *cont_count, ssize_t taken)
+/* Recv's other paths: bad arguments; nothing there, a corrupt ring or a
+ * closed channel (the common path did not take a message of the entry's
+ * channel c). */
+__attribute__((noinline)) static ssize_t recv_bad(SkifCh *skifch, struct iovec *cont,
+                                                  int *cont_count)
 {
-    if (!chan_of(skifch) || !cont || !cont_count)
-        return set_errno(chan_of(skifch) ? -EINVAL : check(skifch));
-    if (taken != -EAGAIN)
-        return set_errno((int)taken);
+    return set_errno(is_open(skifch) && (!cont || !cont_count) ? -EINVAL : check(skifch));
+}
+
+__attribute__((noinline)) static ssize_t recv_none(struct skif_chan *c, struct iovec *cont,
+                                                   int *cont_count)
+{
+    if (c == &g_none)
+        return set_errno(-EBADF);
+    ssize_t len = skif_chan_take(c, cont, cont_count);
+    if (len >= 0)
+        return len; /* it came since the common path looked */
+    if (len != -EAGAIN)
+        return set_errno((int)len);
     int rc = skif_dev_wait(g_dev, POLL_CYCLES);
     return set_errno(rc < 0 ? rc : -EAGAIN);
 }
 
 ssize_t SkifCh_Recv(SkifCh *skifch, struct iovec cont[SKIFCH_CONT_SIZE], int *cont_count)
 {
-    struct skif_chan *c = chan_of(skifch);
-    if (c && cont && cont_count) {
-        ssize_t len = skif_chan_take(c, cont, cont_count);
-        if (len >= 0)
-            return len;
-        return recv_slow(skifch, cont, cont_count, len);
-    }
-    return recv_slow(skifch, cont, cont_count, -EINVAL);
+    /* separate tests: the compiler then keeps them as plain branches */
+    if (!is_entry(skifch))
+        return recv_bad(skifch, cont, cont_count);
+    if (!cont)
+        return recv_bad(skifch, cont, cont_count);
+    if (!cont_count)
+        return recv_bad(skifch, cont, cont_count);
+    struct skif_chan *c = skifch->chan; /* g_none when closed: it is empty */
+    ssize_t len = skif_chan_take_fast(c, cont, cont_count);
+    if (len < 0)
+        return recv_none(c, cont, cont_count);
+    return len;
+}
+
+/* RecvComp's other paths: bad handle, closed, nothing taken, several
+ * messages taken, the head due at the adapter. */
+__attribute__((noinline)) static int comp_slow(SkifCh *skifch)
+{
+    int rc = check(skifch);
+    if (rc < 0)
+        return set_errno(rc);
+    rc = skif_chan_complete(skifch->chan);
+    return rc < 0 ? set_errno(rc) : 0;
 }
 
 int SkifCh_RecvComp(SkifCh *skifch)
 {
-    struct skif_chan *c = chan_of(skifch);
-    if (!c)
-        return set_errno(check(skifch));
-    int rc = skif_chan_complete(c);
-    return rc < 0 ? set_errno(rc) : 0;
+    /* a closed entry's channel, g_none, has nothing taken */
+    if (is_entry(skifch) && skif_chan_complete_fast(skifch->chan))
+        return 0;
+    return comp_slow(skifch);
 }
 
 int SkifCh_Wait(SkifCh *skifch, uint64_t max_cycles)
