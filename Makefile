@@ -24,15 +24,7 @@ CFLAGS_BASE += -Idriver -Isw -Isim -Icsrc   # project headers
 CFLAGS_BASE += -I$(VLT_INC) -I$(VLT_INC)/vltstd   # svdpi.h
 CFLAGS    ?= $(CFLAGS_BASE)
 
-VFLAGS := --cc --exe --build
-VFLAGS += -j 2                              # the machine has 2 cores
-VFLAGS += --top-module skif_sim_top
-VFLAGS += -Irtl -Isim
-VFLAGS += --trace-fst                       # --wave support
-VFLAGS += -O3 --x-assign fast --x-initial fast
-VFLAGS += -Wno-fatal                        # lint is its own gate (make lint)
-VFLAGS += $(VFLAGS_EXTRA)                   # extra flags from the command line
-VFLAGS += -CFLAGS "-O2 -I$(CURDIR)/csrc -I$(CURDIR)/driver -I$(CURDIR)/sim"
+# Verilator's flags are in sim/build_model.sh; VFLAGS_EXTRA=... adds to them.
 
 SIMLIB_SRC := csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c csrc/loop.c
 SKIFLIB_SRC := driver/skif_dev.c driver/backend_sim.c sw/skifch.c sw/skifch_util.c

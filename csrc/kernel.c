@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "sim.h"
+#include "skif_futex.h"
 #include "skif_hw.h"
 
 struct sim g_sim;
@@ -150,10 +151,8 @@ static int send_rsp(struct node *nd, int32_t status, uint64_t value)
     } else {
         cp->rsp = r;
         __atomic_add_fetch(&cp->rsp_seq, 1, __ATOMIC_SEQ_CST);
-        if (__atomic_load_n(&cp->prog_sleeping, __ATOMIC_SEQ_CST)) {
-            char wake = 1;
-            send(nd->sock, &wake, 1, MSG_NOSIGNAL | MSG_DONTWAIT);
-        }
+        if (__atomic_load_n(&cp->prog_sleeping, __ATOMIC_SEQ_CST))
+            skif_futex_wake(&cp->rsp_seq);
     }
     nd->state = NODE_RUNNING;
     g_sim.last_release = g_sim.now;
@@ -302,15 +301,24 @@ static int wait_running(struct node *nd)
     }
     for (;;) {
         __atomic_store_n(&cp->sim_sleeping, 1, __ATOMIC_SEQ_CST);
-        if (request_ready(nd)) {
+        uint32_t seen = __atomic_load_n(&cp->req_seq, __ATOMIC_SEQ_CST);
+        if (seen != nd->req_seen) {
             __atomic_store_n(&cp->sim_sleeping, 0, __ATOMIC_SEQ_CST);
             return on_request(nd);
         }
-        struct pollfd p = {.fd = nd->sock, .events = POLLIN};
-        int r = poll(&p, 1, 1000);
+        /* Sleep on the mailbox; each SKIF_ALIVE_MS look at the socket,
+         * whose end-of-file says the program ended. A program that said
+         * goodbye is about to end: wait for that on the socket itself. */
+        int bye = nd->req.type == SKIF_REQ_BYE;
+        int fr = bye ? -ETIMEDOUT : skif_futex_wait(&cp->req_seq, seen, SKIF_ALIVE_MS);
         __atomic_store_n(&cp->sim_sleeping, 0, __ATOMIC_SEQ_CST);
         if (request_ready(nd))
             return on_request(nd);
+        int r = 0;
+        if (fr == -ETIMEDOUT) {
+            struct pollfd p = {.fd = nd->sock, .events = POLLIN};
+            r = poll(&p, 1, bye ? 1000 : 0);
+        }
         if (g_signal) {
             fprintf(stderr, "skifsim: stopped by signal %d (%s) at cycle %" PRIu64 "\n",
                     (int)g_signal, strsignal(g_signal), g_sim.now);

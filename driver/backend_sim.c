@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "skif_backend.h"
+#include "skif_futex.h"
 #include "skif_hw.h"
 #include "skif_proto.h"
 
@@ -45,6 +46,15 @@ static int rsp_ready(const struct skif_ctrl_page *cp, uint32_t want)
     return __atomic_load_n(&cp->rsp_seq, __ATOMIC_SEQ_CST) == want;
 }
 
+/* After a sleep that ran out: is the simulator still there? Its end closes
+ * the socket, which then reads end-of-file. */
+static int sim_alive(struct sim_backend *sb)
+{
+    char buf[64];
+    ssize_t r = recv(sb->sock, buf, sizeof(buf), MSG_DONTWAIT);
+    return r > 0 || (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR));
+}
+
 static int request(struct sim_backend *sb, uint32_t type, uint32_t arg, uint64_t cycles,
                    struct skif_rsp *rsp)
 {
@@ -59,12 +69,9 @@ static int request(struct sim_backend *sb, uint32_t type, uint32_t arg, uint64_t
     uint32_t want = __atomic_load_n(&cp->rsp_seq, __ATOMIC_SEQ_CST) + 1;
     cp->req = (struct skif_req){.type = type, .arg = arg, .cycles = cycles};
     __atomic_add_fetch(&cp->req_seq, 1, __ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&cp->sim_sleeping, __ATOMIC_SEQ_CST)) {
-        char wake = 1;
-        if (send(sb->sock, &wake, 1, MSG_NOSIGNAL) != 1)
-            goto gone;
-    }
-    /* Wait for the answer: spin a while, then sleep on the socket. */
+    if (__atomic_load_n(&cp->sim_sleeping, __ATOMIC_SEQ_CST))
+        skif_futex_wake(&cp->req_seq);
+    /* Wait for the answer: spin a while, then sleep on rsp_seq. */
     for (int i = 0; i < skif_spin_loops(); i++) {
         if (rsp_ready(cp, want))
             goto done;
@@ -72,11 +79,10 @@ static int request(struct sim_backend *sb, uint32_t type, uint32_t arg, uint64_t
     }
     for (;;) {
         __atomic_store_n(&cp->prog_sleeping, 1, __ATOMIC_SEQ_CST);
-        if (rsp_ready(cp, want))
+        uint32_t seen = __atomic_load_n(&cp->rsp_seq, __ATOMIC_SEQ_CST);
+        if (seen == want)
             break;
-        char buf[64];
-        ssize_t r = recv(sb->sock, buf, sizeof(buf), 0);
-        if (r == 0 || (r < 0 && errno != EINTR)) {
+        if (skif_futex_wait(&cp->rsp_seq, seen, SKIF_ALIVE_MS) == -ETIMEDOUT && !sim_alive(sb)) {
             __atomic_store_n(&cp->prog_sleeping, 0, __ATOMIC_SEQ_CST);
             goto gone;
         }

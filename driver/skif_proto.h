@@ -15,7 +15,7 @@
 #include <stdlib.h>
 
 #define SKIF_PROTO_MAGIC 0x534b4946u /* "SKIF" */
-#define SKIF_PROTO_VERSION 3u
+#define SKIF_PROTO_VERSION 4u
 #define SKIF_PW_ENTRIES 1024u /* posted-write FIFO depth (power of two) */
 #define SKIF_MAX_DIMS 4
 
@@ -76,15 +76,16 @@ struct skif_ctrl_page {
     uint32_t pw_tail;             /* posted writes produced (driver) */
     /* Mailbox: a request is written to `req` and published by incrementing
      * req_seq; the answer to `rsp`, published by rsp_seq. The waiting side
-     * spins a short while, then sets its *_sleeping flag and blocks on the
-     * socket; the publishing side sends a one-byte wake when it sees the
-     * flag (both sides use sequentially consistent atomics, so no wake is
-     * lost). The socket's end-of-file still tells either side the other is
-     * gone. */
+     * spins a short while, then sets its *_sleeping flag and sleeps on the
+     * sequence word it waits for (a futex, driver/skif_futex.h); the
+     * publishing side wakes it when it sees the flag (both sides use
+     * sequentially consistent atomics and the futex rechecks the word, so no
+     * wake is lost). The socket's end-of-file tells either side the other is
+     * gone; a sleeper looks at it every SKIF_ALIVE_MS. */
     uint32_t req_seq;       /* requests published (driver) */
     uint32_t rsp_seq;       /* responses published (simulator) */
-    uint32_t sim_sleeping;  /* the simulator blocks on the socket for a request */
-    uint32_t prog_sleeping; /* the program blocks on the socket for a response */
+    uint32_t sim_sleeping;  /* the simulator sleeps on req_seq */
+    uint32_t prog_sleeping; /* the program sleeps on rsp_seq */
     /* The TX_TAIL doorbell: the driver stores the new tail here (one store,
      * as a real doorbell is one MMIO store); the simulator applies it as a
      * TX_TAIL register write after the posted-write FIFO whenever the program

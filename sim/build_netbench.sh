@@ -24,6 +24,7 @@ rm -f "$out/skifsim" "$out/skifnet"
 echo "verilator: building the $dims fabric for skifnet ($out/skifnet)"
 verilator --cc --exe --build -j 2 --top-module skif_torus_fabric -Irtl \
     -O3 --x-assign fast --x-initial fast -Wno-fatal "${params[@]}" \
+    -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" \
     -CFLAGS "-O2 -I$PWD/csrc -I$PWD/driver -DSKIFNET_NDIMS=$nd -DSKIFNET_DIMS=${d[0]},${d[1]},${d[2]},${d[3]} -DSKIFNET_NUMVCS=$numvcs" \
     -Mdir "$out/obj" -o "$PWD/$out/skifnet" \
     sim/sim.vlt $(cat rtl/files.txt) "$PWD/csrc/netbench_main.cpp" "$PWD/build/lib/libskifnet.a" \

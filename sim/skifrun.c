@@ -111,10 +111,17 @@ int main(int argc, char **argv)
     /* (an Icarus model also needs build/vpi/skif.vpi; make builds both) */
     for (size_t i = 0; !stale && i < sizeof(src_dirs) / sizeof(src_dirs[0]); i++)
         stale = newer_in(root, src_dirs[i], mst.st_mtime);
+    char cmd[PATH_MAX * 2];
+    if (stale && access(model, X_OK) == 0) {
+        /* A source directory changed: ask make whether the model depends on
+         * what changed (it is up to date when make -q says so). */
+        snprintf(cmd, sizeof(cmd), "make -s -q -C '%s' 'build/models/%s/skifsim%s' 2>/dev/null",
+                 root, tag, o.icarus ? ".vvp" : "");
+        stale = system(cmd) != 0;
+    }
     if (stale) {
         /* First use of this network, or its sources changed: build its model. */
         fprintf(stderr, "skifrun: building the model %s (takes a few seconds)...\n", tag);
-        char cmd[PATH_MAX * 2];
         snprintf(cmd, sizeof(cmd), "make -s -C '%s' model MODEL=%s >&2", root, tag);
         int st = system(cmd);
         if (st != 0 || access(model, X_OK) != 0) {
