@@ -15,7 +15,9 @@
 
 module skif_adapter #(
   parameter int DmaMaxReads = 128,  // max outstanding DMA reads (= TX response FIFO depth)
-  parameter int NumChans    = 64    // channels of the RX demultiplexer, power of two 2..256
+  parameter int NumChans    = 64,   // channels of the RX demultiplexer, power of two 2..256
+  parameter int StatGapTx   = 256,  // min cycles between TX_HEAD status writes (1: no coalescing)
+  parameter int StatGapRx   = 128   // min cycles between RX status rounds (1: no coalescing)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -134,14 +136,18 @@ module skif_adapter #(
   );
 
   // Status-block writes take a DMA slot from ring traffic only after
-  // StatHoldoff cycles of it (or when the port is free): TX 256 cycles (at
-  // 2 cycles per 8-byte message that steals under 1% of a stream, and
-  // software gets ring space back in steps of at most 128 messages), RX 64
-  // (a receiver sees a message at most 64 cycles late under full load, at
-  // once otherwise).
+  // StatHoldoff cycles of it (or when the port is free), and come at most
+  // once per StatGap cycles while traffic lasts (completion coalescing: the
+  // first after a quiet spell goes out at once): TX 256 and 256 (at 2 cycles
+  // per 8-byte message that steals under 1% of a stream, and software gets
+  // ring space back in steps of at most 128 messages), RX 64 and 128 (a
+  // receiver sees a message at most 128 cycles late under full load, at
+  // once otherwise). Fewer status writes are fewer host-memory writes and
+  // fewer wake-ups of a waiting program (docs/rtl.md, "Status writes").
   skif_tx #(
     .DmaMaxReads (DmaMaxReads),
-    .StatHoldoff (256)
+    .StatHoldoff (256),
+    .StatGap     (StatGapTx)
   ) u_tx (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -176,6 +182,7 @@ module skif_adapter #(
 
   skif_rx #(
     .StatHoldoff (64),
+    .StatGap     (StatGapRx),
     .NumChans    (NumChans)
   ) u_rx (
     .clk_i       (clk_i),

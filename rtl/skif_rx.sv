@@ -29,9 +29,10 @@
 // write of that tail to STAT_BASE + SKIF_STAT_CH_TAIL + 8*channel becomes
 // pending (issued behind the entry's writes on the same port; pending
 // writes of several channels are issued round-robin, one at a time, each
-// yielding to data writes for up to StatHoldoff cycles, so back-to-back
-// packets coalesce). A malformed packet (bad header, `last` too early or too
-// late) is consumed up to its `last` flit without further writes, err_o
+// yielding to data writes for up to StatHoldoff cycles; a round of them
+// starts StatGap cycles after the previous round at the earliest, the first
+// after a quiet spell at once, so back-to-back packets coalesce). A
+// malformed packet (bad header, `last` too early or too late) is consumed up to its `last` flit without further writes, err_o
 // pulses (RX_DROPS++, STATUS.RX_ERR), no tail moves. CTRL.RX_EN is sampled at
 // packet boundaries: when clear, net_ready_o is low before a header; a packet
 // already started is finished.
@@ -39,6 +40,7 @@
 
 module skif_rx #(
   parameter int StatHoldoff = 16,  // max cycles a pending status write yields to data writes
+  parameter int StatGap     = 1,   // min cycles from one status round to the next (1: none)
   parameter int NumChans    = 64,  // channels, a power of two, 2..SKIF_CHANS_MAX
   localparam int ChW = $clog2(NumChans)
 ) (
@@ -83,11 +85,16 @@ module skif_rx #(
 );
   localparam int AgeW = $clog2(StatHoldoff + 1);
   localparam logic [AgeW-1:0] HoldoffC = AgeW'(StatHoldoff);
+  localparam int GapW = $clog2(StatGap + 1);
+  localparam logic [GapW-1:0] GapC = GapW'(StatGap);
   localparam logic [11:0] MaxMsgC = 12'(`SKIF_MAX_MSG);
 
 `ifndef SYNTHESIS
   if (StatHoldoff < 1) begin : g_bad_holdoff
     `SKIF_BAD_PARAM("StatHoldoff=%0d must be >= 1", StatHoldoff)
+  end
+  if (StatGap < 1) begin : g_bad_gap
+    `SKIF_BAD_PARAM("StatGap=%0d must be >= 1", StatGap)
   end
   if (NumChans < 2 || NumChans > `SKIF_CHANS_MAX || (NumChans & (NumChans - 1)) != 0) begin : g_bad_chans
     `SKIF_BAD_PARAM("NumChans=%0d must be a power of two from 2 to 256", NumChans)
@@ -115,6 +122,8 @@ module skif_rx #(
   logic [NumChans-1:0] dirty_q;        // channels whose tail is not yet in the status block
   logic [ChW-1:0]  rr_q;               // round-robin start of the status-write choice
   logic [AgeW-1:0] stat_age_q;
+  logic [GapW-1:0] stat_gap_q;  // cycles since the last status write, up to StatGap
+  logic [NumChans-1:0] round_q;    // channels left in the current status round
 
   // ---------------------------------------------------------------- header decode
   logic [3:0]     h_kind;
@@ -159,13 +168,19 @@ module skif_rx #(
                      (((state_q == SHdr) && en_i && !h_bad && h_open && h_space) ||
                       ((state_q == SPay) && (net_last_i == (rem_q == 9'd1))));
   // Status writes: one dirty channel's tail at a time, chosen round-robin:
-  // the lowest dirty channel at or above rr_q, else the lowest of all
-  // (isolate the lowest set bit, encode it); they yield to data writes for
-  // up to StatHoldoff cycles.
-  logic [NumChans-1:0] above, pick, low;
+  // the lowest candidate at or above rr_q, else the lowest of all (isolate
+  // the lowest set bit, encode it); they yield to data writes for up to
+  // StatHoldoff cycles. A round writes the channels dirty when it starts,
+  // each once; the next round starts StatGap cycles after the round's last
+  // write at the earliest, so one channel's status writes come at least
+  // StatGap cycles apart.
+  logic [NumChans-1:0] above, pick, low, cand;
   logic [ChW-1:0]      low_idx;
-  assign above    = dirty_q & ~((NumChans'(1) << rr_q) - NumChans'(1));
-  assign pick     = (above != '0) ? above : dirty_q;
+  logic                in_round;
+  assign in_round = (round_q & dirty_q) != '0;
+  assign cand     = in_round ? (round_q & dirty_q) : dirty_q;
+  assign above    = cand & ~((NumChans'(1) << rr_q) - NumChans'(1));
+  assign pick     = (above != '0) ? above : cand;
   assign low      = pick & (~pick + 1'b1);
   assign stat_any = (dirty_q != '0);
   for (genvar b = 0; b < ChW; b++) begin : g_enc
@@ -176,7 +191,8 @@ module skif_rx #(
     assign low_idx[b] = (low & m) != '0;
   end
   assign stat_ch = low_idx;
-  assign stat_go = stat_any && (!data_want || stat_age_q == HoldoffC);
+  assign stat_go = stat_any && (in_round || stat_gap_q == GapC) &&
+                   (!data_want || stat_age_q == HoldoffC);
 
   always @(*) begin
     state_d     = state_q;
@@ -298,6 +314,8 @@ module skif_rx #(
       dirty_q     <= '0;
       rr_q        <= '0;
       stat_age_q  <= '0;
+      stat_gap_q  <= GapC;
+      round_q     <= '0;
     end else begin
       state_q  <= state_d;
       cur_q    <= cur_d;
@@ -312,6 +330,12 @@ module skif_rx #(
       end
       if (!stat_any || (stat_go && dma_ready_i)) stat_age_q <= '0;
       else if (stat_age_q != HoldoffC) stat_age_q <= stat_age_q + 1'b1;
+      if (stat_go && dma_ready_i) begin
+        stat_gap_q <= GapW'(1);
+        round_q    <= cand & ~low;
+      end else if (stat_gap_q != GapC) begin
+        stat_gap_q <= stat_gap_q + 1'b1;
+      end
     end
   end
 

@@ -18,9 +18,10 @@
 // for software), the next ceil(len/8) words the payload flits. After the last
 // flit of a message is handed to the output register, head advances by
 // 8 + roundup8(len) and a TX_HEAD status-block write becomes pending; a
-// pending write yields to ring reads for up to StatHoldoff cycles, so status
-// writes of messages sent back to back coalesce (the final head is always
-// written).
+// pending write yields to ring reads for up to StatHoldoff cycles, and waits
+// until StatGap cycles have passed since the previous one, so status writes
+// of messages sent back to back coalesce (the final head is always written;
+// the first after a quiet spell goes out at once).
 // Errors: a bad descriptor (len > SKIF_MAX_MSG, bits [63:44] set, netaddr
 // [31:24] set) pulses desc_err_o; a read error response pulses dma_err_o
 // (a message already started is completed with zeros for the bad words, as a
@@ -34,7 +35,8 @@
 
 module skif_tx #(
   parameter int DmaMaxReads = 128,  // max outstanding DMA reads = response FIFO depth (>= 2)
-  parameter int StatHoldoff = 16    // max cycles a pending TX_HEAD status write yields to reads
+  parameter int StatHoldoff = 16,   // max cycles a pending TX_HEAD status write yields to reads
+  parameter int StatGap     = 1     // min cycles from one TX_HEAD status write to the next (1: none)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -73,6 +75,8 @@ module skif_tx #(
   localparam logic [CntW-1:0] MaxReadsC = CntW'(DmaMaxReads);
   localparam int AgeW = $clog2(StatHoldoff + 1);
   localparam logic [AgeW-1:0] HoldoffC = AgeW'(StatHoldoff);
+  localparam int GapW = $clog2(StatGap + 1);
+  localparam logic [GapW-1:0] GapC = GapW'(StatGap);
   localparam logic [11:0] MaxMsgC = 12'(`SKIF_MAX_MSG);
 
 `ifndef SYNTHESIS
@@ -81,6 +85,9 @@ module skif_tx #(
   end
   if (StatHoldoff < 1) begin : g_bad_holdoff
     `SKIF_BAD_PARAM("StatHoldoff=%0d must be >= 1", StatHoldoff)
+  end
+  if (StatGap < 1) begin : g_bad_gap
+    `SKIF_BAD_PARAM("StatGap=%0d must be >= 1", StatGap)
   end
 `endif
 
@@ -98,6 +105,7 @@ module skif_tx #(
   logic [11:0]     len_q, len_d;
   logic            stat_pend_q;
   logic [AgeW-1:0] stat_age_q;
+  logic [GapW-1:0] stat_gap_q;  // cycles since the last status write, up to StatGap
   logic            ob_valid_q, ob_last_q;
   logic [63:0]     ob_data_q;
 
@@ -120,7 +128,7 @@ module skif_tx #(
   assign rd_avail = (rd_diff >= 32'd8) && (rd_diff <= ring_size);
   assign rd_want  = (running || state_q == SPay) && (state_q != SFlush) && rd_avail &&
                     (inflight_q != MaxReadsC);
-  assign stat_go  = stat_pend_q && (!rd_want || stat_age_q == HoldoffC);
+  assign stat_go  = stat_pend_q && (stat_gap_q == GapC) && (!rd_want || stat_age_q == HoldoffC);
 
   assign dma_valid_o = stat_go || rd_want;
   assign dma_write_o = stat_go;
@@ -251,6 +259,7 @@ module skif_tx #(
       len_q       <= 12'h0;
       stat_pend_q <= 1'b0;
       stat_age_q  <= '0;
+      stat_gap_q  <= GapC;
       ob_valid_q  <= 1'b0;
       ob_last_q   <= 1'b0;
     end else begin
@@ -264,6 +273,8 @@ module skif_tx #(
       else if (stat_acc) stat_pend_q <= 1'b0;
       if (!stat_pend_q || stat_acc)  stat_age_q <= '0;
       else if (stat_age_q != HoldoffC) stat_age_q <= stat_age_q + 1'b1;
+      if (stat_acc)                  stat_gap_q <= GapW'(1);
+      else if (stat_gap_q != GapC)   stat_gap_q <= stat_gap_q + 1'b1;
       if (ob_take) begin
         ob_valid_q <= flit_valid;
         ob_last_q  <= flit_last;

@@ -19,6 +19,7 @@
 module tb_skif_rx;
   parameter int NPKT = 300;      // packets
   parameter int SEED = 1;
+  parameter int GAP  = 1;        // StatGap: one channel's status writes come >= GAP cycles apart
 
   localparam int NCH  = 8;                     // NumChans of the DUT
   localparam int BASE = 'h10000;               // channel c's ring at BASE + c * 'h4000
@@ -78,7 +79,8 @@ module tb_skif_rx;
   wire         nready;
 
   skif_rx #(
-    .NumChans (NCH)
+    .NumChans (NCH),
+    .StatGap  (GAP)
   ) u_rx (
     .clk_i (clk), .rst_ni (rst_n), .en_i (en), .stat_base_i (64'(STB)),
     .cfg_we_i (cfg_we), .cfg_ch_i (cfg_ch), .cfg_base_i (cfg_base), .cfg_size_i (cfg_size),
@@ -100,6 +102,8 @@ module tb_skif_rx;
   logic [31:0] hw_head [NCH];   // last head written to the adapter
   int n_chk [NCH];
   int hold [NCH];
+  int last_stat [NCH];          // cycle of the channel's last status write
+  initial for (int c = 0; c < NCH; c++) last_stat[c] = -1000000;
 
   function automatic int ring_size(input int c);
     return 1 << log2_of(c);
@@ -127,6 +131,9 @@ module tb_skif_rx;
                  log2_of(c) != 0 && dwdata[63:32] == 0, ("status write %h to %h", dwdata, daddr))
           `CHECK(dwdata[31:0] - hw_head[c] <= 32'(ring_size(c)),
                  ("ch %0d: published tail %h overruns head %h", c, dwdata[31:0], hw_head[c]))
+          `CHECK(cycle - last_stat[c] >= GAP,
+                 ("ch %0d: status writes %0d cycles apart, StatGap %0d", c, cycle - last_stat[c], GAP))
+          if (c >= 0 && c < NCH) last_stat[c] <= cycle;
         end else begin
           int c;
           logic [31:0] off;

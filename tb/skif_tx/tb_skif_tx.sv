@@ -16,6 +16,7 @@ module tb_skif_tx;
   parameter int LOG2  = 12;      // ring size
   parameter int NMSG  = 150;     // random messages
   parameter int SEED  = 1;
+  parameter int GAP   = 1;       // StatGap: min cycles between status writes
 
   localparam int BASE = 'h1000;  // ring base (bytes)
   localparam int STB  = 'h40000; // status block
@@ -48,7 +49,8 @@ module tb_skif_tx;
   wire  [63:0] ndata;
 
   skif_tx #(
-    .DmaMaxReads (MAXRD)
+    .DmaMaxReads (MAXRD),
+    .StatGap     (GAP)
   ) u_tx (
     .clk_i (clk), .rst_ni (rst_n), .node_id_i (NODE),
     .en_i (en), .halt_i (halt), .base_i (64'(BASE)), .size_i (5'(LOG2)), .tail_i (tail),
@@ -68,6 +70,7 @@ module tb_skif_tx;
   logic [LAT-1:0][63:0] pd;
   int          outstanding = 0, max_out = 0;
   int          stat_writes = 0;
+  int          mon_cyc = 0, last_stat = -1000000;  // status writes come >= GAP cycles apart
   assign rvalid = pv[LAT-1];
   assign rerr   = pe[LAT-1];
   assign rdata  = pd[LAT-1];
@@ -81,6 +84,7 @@ module tb_skif_tx;
     if (!rst_n) begin
       pv <= '0; pe <= '0;
     end else begin
+      mon_cyc <= mon_cyc + 1;
       pv <= {pv[LAT-2:0], dvalid && dready && !dwrite};
       pe <= {pe[LAT-2:0], dvalid && dready && !dwrite && int'(daddr >> 3) == poison};
       pd <= {pd[LAT-2:0], mem[daddr[31:3]]};
@@ -91,6 +95,8 @@ module tb_skif_tx;
         if (dwrite) begin
           `CHECK(dstat && daddr == STB, ("unexpected DMA write to %h", daddr))
           `CHECK(dwdata[63:32] == 0, ("status write %h", dwdata))
+          `CHECK(mon_cyc - last_stat >= GAP, ("status writes %0d cycles apart, StatGap %0d", mon_cyc - last_stat, GAP))
+          last_stat <= mon_cyc;
           mem[daddr[31:3]] <= dwdata;
           stat_writes <= stat_writes + 1;
         end else begin
