@@ -25,9 +25,13 @@
 #define RX_RING_LOG2 16
 #define PARTIAL_MIN 512 /* smallest part of a larger message sent alone */
 /* An empty Recv or a refused Send lets simulated time pass until the next
- * device event, but at most this many cycles: a program polling several
- * channels in turn never waits on one while another has work. */
-#define POLL_CYCLES 64
+ * device event, but at most this many cycles. Everything software can see
+ * change (a channel's tail, the TX head) comes with a status-block write,
+ * and each status write is an event, so a program polling several channels
+ * in turn never waits on one while another has work; the limit is only a
+ * safety net. (It was 64: three of four wake-ups then found nothing new, and
+ * each costs the simulator a hand-over.) */
+#define POLL_CYCLES 4096
 
 struct SkifCh {
     struct skif_chan *chan; /* &g_none when closed */

@@ -15,8 +15,9 @@
  *
  * Simulated time advances inside calls that find nothing to do: an empty
  * Recv or a refused Send lets simulated time pass until the next device
- * event, or 64 cycles at most, before returning EAGAIN, so the paper's
- * polling loops just work (over one channel or many) and burn no host CPU.
+ * event (every status-block write of the adapter is one), or 4096 cycles at
+ * most, before returning EAGAIN, so the paper's polling loops just work
+ * (over one channel or many) and burn no host CPU.
  *
  * Back-pressure: a message for a channel whose ring is full waits in the
  * adapter until the receiver frees space (RecvComp), and every message to
