@@ -98,11 +98,13 @@ module skif_torus_router #(
   // ---------------------------------------------------------------- state
   // Per input VC iv = p*TotalVcs + u: FIFO pointers and fill, the number of
   // tail flits in the buffer, and the output VC its packet holds.
-  logic [AddrW-1:0] wr_ptr_q [NIv];
-  logic [AddrW-1:0] rd_ptr_q [NIv];
-  logic [CntW-1:0]  cnt_q [NIv];
-  logic [CntW-1:0]  tails_q [NIv];
-  logic [PvW-1:0]   pv_q [NIv];       // held output VC {port, vc}
+  // (packed, slice iv of each: one shadow copy per vector in simulation,
+  // not one delayed-update flag per element)
+  logic [NIv*AddrW-1:0] wr_ptr_q;
+  logic [NIv*AddrW-1:0] rd_ptr_q;
+  logic [NIv*CntW-1:0]  cnt_q;
+  logic [NIv*CntW-1:0]  tails_q;
+  logic [NIv*PvW-1:0]   pv_q;         // held output VC {port, vc}
   logic [NIv-1:0]   occ_q;            // buffer holds a flit (cnt_q != 0)
   logic [NIv-1:0]   hold_q;           // the head packet holds pv_q (its header has left)
   // storage, per input port: not reset (datapath); route stored with each flit
@@ -145,7 +147,7 @@ module skif_torus_router #(
 
   assign inj_drop    = inj_hdr_q ? inj_bad : inj_drop_q;
   assign inj_vc      = inj_hdr_q ? inj_vc_hdr : inj_vc_q;
-  assign inj_ready_o = inj_drop || (cnt_q[LocalPort*TotalVcs + int'(inj_vc)] != VcDepthC);
+  assign inj_ready_o = inj_drop || (cnt_q[(LocalPort*TotalVcs + int'(inj_vc))*CntW +: CntW] != VcDepthC);
   assign inj_fire    = inj_valid_i && inj_ready_o;
 
   always @(posedge clk_i) begin
@@ -311,9 +313,9 @@ module skif_torus_router #(
       // requests
       for (int iv = 0; iv < NIv; iv++) begin
         if (occ_q[iv]) begin
-          a_meta        = meta_q[iv / TotalVcs][iv % TotalVcs][rd_ptr_q[iv]];
+          a_meta        = meta_q[iv / TotalVcs][iv % TotalVcs][rd_ptr_q[iv*AddrW +: AddrW]];
           head_last[iv] = a_meta[PvW];
-          tgt[iv]       = hold_q[iv] ? pv_q[iv] : a_meta[PvW-1:0];
+          tgt[iv]       = hold_q[iv] ? pv_q[iv*PvW +: PvW] : a_meta[PvW-1:0];
           a_port        = tgt[iv][PvW-1:VcW];
           if (a_port == LocalC) begin
             a_ok = ej_push_ready;
@@ -324,7 +326,7 @@ module skif_torus_router #(
             a_ok = a_ok && !busy_q[int'(a_port) * TotalVcs + int'(tgt[iv][VcW-1:0])];
             if (a_port == LocalC) begin
               ej_hdr[iv]  = 1'b1;
-              ej_full[iv] = (tails_q[iv] != '0) || (cnt_q[iv] == VcDepthC);
+              ej_full[iv] = (tails_q[iv*CntW +: CntW] != '0) || (cnt_q[iv*CntW +: CntW] == VcDepthC);
               if (ej_full[iv]) a_strong = 1'b1;
             end
           end
@@ -383,7 +385,7 @@ module skif_torus_router #(
             pop[a_iv]  = 1'b1;
             o_vc[o]    = s1_tgt[o_sel[o]][VcW-1:0];
             o_last[o]  = head_last[a_iv];
-            o_ptr[o]   = rd_ptr_q[a_iv];
+            o_ptr[o]   = rd_ptr_q[a_iv*AddrW +: AddrW];
             o_port[o]  = PortW'(a_p);
             o_vc_in[o] = s1_idx[o_sel[o]];
           end
@@ -396,7 +398,7 @@ module skif_torus_router #(
   always @(*) begin
     push = '0;
     for (int p = 0; p < Ports; p++) begin
-      if (w_valid[p] && cnt_q[p*TotalVcs + int'(w_vc[p])] != VcDepthC)
+      if (w_valid[p] && cnt_q[(p*TotalVcs + int'(w_vc[p]))*CntW +: CntW] != VcDepthC)
         push[p*TotalVcs + int'(w_vc[p])] = 1'b1;
     end
   end
@@ -406,38 +408,39 @@ module skif_torus_router #(
 
   // ---------------------------------------------------------------- sequential state
   // Input VCs: at most one push per input port and one pop per switch input.
-  for (genvar iv = 0; iv < NIv; iv++) begin : g_vc
-    localparam int P = iv / TotalVcs;
-    always @(posedge clk_i) begin
-      if (!rst_ni) begin
-        wr_ptr_q[iv] <= '0;
-        rd_ptr_q[iv] <= '0;
-        cnt_q[iv]    <= '0;
-        tails_q[iv]  <= '0;
-        pv_q[iv]     <= '0;
-        occ_q[iv]    <= 1'b0;
-        hold_q[iv]   <= 1'b0;
-      end else if (push[iv] || pop[iv]) begin
-        if (push[iv]) begin
-          wr_ptr_q[iv] <= (wr_ptr_q[iv] == LastAddr) ? '0 : wr_ptr_q[iv] + 1'b1;
+  always @(posedge clk_i) begin : p_vc
+    if (!rst_ni) begin
+      wr_ptr_q <= '0;
+      rd_ptr_q <= '0;
+      cnt_q    <= '0;
+      tails_q  <= '0;
+      pv_q     <= '0;
+      occ_q    <= '0;
+      hold_q   <= '0;
+    end else if ((push | pop) != '0) begin
+      for (int iv = 0; iv < NIv; iv++) begin
+        if (push[iv] || pop[iv]) begin
+          if (push[iv]) begin
+            wr_ptr_q[iv*AddrW +: AddrW] <= (wr_ptr_q[iv*AddrW +: AddrW] == LastAddr) ? '0 : wr_ptr_q[iv*AddrW +: AddrW] + 1'b1;
+          end
+          if (pop[iv]) begin
+            rd_ptr_q[iv*AddrW +: AddrW] <= (rd_ptr_q[iv*AddrW +: AddrW] == LastAddr) ? '0 : rd_ptr_q[iv*AddrW +: AddrW] + 1'b1;
+            // the header takes its output VC; the tail releases it
+            hold_q[iv] <= !head_last[iv];
+            if (!hold_q[iv]) pv_q[iv*PvW +: PvW] <= tgt[iv];
+          end
+          if (push[iv] && !pop[iv]) begin
+            cnt_q[iv*CntW +: CntW] <= cnt_q[iv*CntW +: CntW] + 1'b1;
+            occ_q[iv] <= 1'b1;
+          end else if (pop[iv] && !push[iv]) begin
+            cnt_q[iv*CntW +: CntW] <= cnt_q[iv*CntW +: CntW] - 1'b1;
+            occ_q[iv] <= (cnt_q[iv*CntW +: CntW] != CntW'(1));
+          end
+          if ((push[iv] && w_last[iv / TotalVcs]) && !(pop[iv] && head_last[iv]))
+            tails_q[iv*CntW +: CntW] <= tails_q[iv*CntW +: CntW] + 1'b1;
+          else if ((pop[iv] && head_last[iv]) && !(push[iv] && w_last[iv / TotalVcs]))
+            tails_q[iv*CntW +: CntW] <= tails_q[iv*CntW +: CntW] - 1'b1;
         end
-        if (pop[iv]) begin
-          rd_ptr_q[iv] <= (rd_ptr_q[iv] == LastAddr) ? '0 : rd_ptr_q[iv] + 1'b1;
-          // the header takes its output VC; the tail releases it
-          hold_q[iv] <= !head_last[iv];
-          if (!hold_q[iv]) pv_q[iv] <= tgt[iv];
-        end
-        if (push[iv] && !pop[iv]) begin
-          cnt_q[iv] <= cnt_q[iv] + 1'b1;
-          occ_q[iv] <= 1'b1;
-        end else if (pop[iv] && !push[iv]) begin
-          cnt_q[iv] <= cnt_q[iv] - 1'b1;
-          occ_q[iv] <= (cnt_q[iv] != CntW'(1));
-        end
-        if ((push[iv] && w_last[P]) && !(pop[iv] && head_last[iv]))
-          tails_q[iv] <= tails_q[iv] + 1'b1;
-        else if ((pop[iv] && head_last[iv]) && !(push[iv] && w_last[P]))
-          tails_q[iv] <= tails_q[iv] - 1'b1;
       end
     end
   end
@@ -460,9 +463,9 @@ module skif_torus_router #(
   // storage: at most one VC of each input port written per cycle
   always @(posedge clk_i) begin
     for (int p = 0; p < Ports; p++) begin
-      if (w_valid[p] && cnt_q[p*TotalVcs + int'(w_vc[p])] != VcDepthC) begin
-        data_q[p][w_vc[p]][wr_ptr_q[p*TotalVcs + int'(w_vc[p])]] <= w_data[p];
-        meta_q[p][w_vc[p]][wr_ptr_q[p*TotalVcs + int'(w_vc[p])]] <= {w_last[p], w_port[p], w_ovc[p]};
+      if (w_valid[p] && cnt_q[(p*TotalVcs + int'(w_vc[p]))*CntW +: CntW] != VcDepthC) begin
+        data_q[p][w_vc[p]][wr_ptr_q[(p*TotalVcs + int'(w_vc[p]))*AddrW +: AddrW]] <= w_data[p];
+        meta_q[p][w_vc[p]][wr_ptr_q[(p*TotalVcs + int'(w_vc[p]))*AddrW +: AddrW]] <= {w_last[p], w_port[p], w_ovc[p]};
       end
     end
   end
@@ -489,11 +492,11 @@ module skif_torus_router #(
         sq_s = o * TotalVcs + int'(o_vc[o]);
         sq_c = o * TotalVcs + int'(out_credit_vc_i[o*VcW +: VcW]);
         if (o_valid[o] && !(out_credit_valid_i[o] && sq_c == sq_s)) begin
-          cred_q[(sq_s)*CntW +: CntW]    <= cred_q[(sq_s)*CntW +: CntW] - 1'b1;
-          cred_ok_q[sq_s] <= (cred_q[(sq_s)*CntW +: CntW] != CntW'(1));
+          cred_q[sq_s*CntW +: CntW]    <= cred_q[sq_s*CntW +: CntW] - 1'b1;
+          cred_ok_q[sq_s] <= (cred_q[sq_s*CntW +: CntW] != CntW'(1));
         end
         if (out_credit_valid_i[o] && !(o_valid[o] && sq_c == sq_s)) begin
-          cred_q[(sq_c)*CntW +: CntW]    <= cred_q[(sq_c)*CntW +: CntW] + 1'b1;
+          cred_q[sq_c*CntW +: CntW]    <= cred_q[sq_c*CntW +: CntW] + 1'b1;
           cred_ok_q[sq_c] <= 1'b1;
         end
       end
@@ -576,7 +579,7 @@ module skif_torus_router #(
     chk_ovf  = '0;
     chk_cred = '0;
     for (int p = 0; p < Links; p++) begin
-      if (w_valid[p] && cnt_q[p*TotalVcs + int'(w_vc[p])] == VcDepthC)
+      if (w_valid[p] && cnt_q[(p*TotalVcs + int'(w_vc[p]))*CntW +: CntW] == VcDepthC)
         chk_ovf[p*TotalVcs + int'(w_vc[p])] = 1'b1;
       if (o_valid[p] && !(out_credit_valid_i[p] && out_credit_vc_i[p*VcW +: VcW] == o_vc[p]) &&
           cred_q[(p*TotalVcs + int'(o_vc[p]))*CntW +: CntW] == '0)
