@@ -29,9 +29,10 @@ for n in 2 8; do
     echo "greeting,$n,17,$n,$(field $B/g-best.json cycles),,,$(field $B/g-best.json cycles_per_s),$best,$(field $B/g-best.json wall_s)" >>$csv
 done
 
-# a stream of messages between two nodes, by size
+# a stream of messages between two nodes, by size: about 400,000 cycles each
+# (~0.4 s of wall time), long enough that start-up and exit do not count
 for len in 8 16 32 64 128 256 512 1024 2048; do
-    out=$($RUN -n 2 -q --stats $B/s.json build/bin/stream 4000 $len)
+    out=$($RUN -n 2 -q --stats $B/s.json build/bin/stream $((3200000 / (len + 8))) $len)
     set -- $out
     echo "stream,2,$len,$2,$(field $B/s.json cycles),$6,$7,$(field $B/s.json cycles_per_s),$(field $B/s.json startup_s),$(field $B/s.json wall_s)" >>$csv
 done
