@@ -31,7 +31,8 @@
 // writes of several channels are issued round-robin, one at a time, each
 // yielding to data writes for up to StatHoldoff cycles; a round of them
 // starts StatGap cycles after the previous round at the earliest, the first
-// after a quiet spell at once, so back-to-back packets coalesce). A
+// after a quiet spell, or while a packet waits for ring space, at once, so
+// back-to-back packets coalesce). A
 // malformed packet (bad header, `last` too early or too late) is consumed up to its `last` flit without further writes, err_o
 // pulses (RX_DROPS++, STATUS.RX_ERR), no tail moves. CTRL.RX_EN is sampled at
 // packet boundaries: when clear, net_ready_o is low before a header; a packet
@@ -191,7 +192,9 @@ module skif_rx #(
     assign low_idx[b] = (low & m) != '0;
   end
   assign stat_ch = low_idx;
-  assign stat_go = stat_any && (in_round || stat_gap_q == GapC) &&
+  // (the gap is waived while a packet waits for ring space: software must
+  // see what is there to make room, and no data writes come meanwhile)
+  assign stat_go = stat_any && (in_round || stat_gap_q == GapC || stall_o) &&
                    (!data_want || stat_age_q == HoldoffC);
 
   always @(*) begin

@@ -21,7 +21,8 @@
 // pending write yields to ring reads for up to StatHoldoff cycles, and waits
 // until StatGap cycles have passed since the previous one, so status writes
 // of messages sent back to back coalesce (the final head is always written;
-// the first after a quiet spell goes out at once).
+// the first after a quiet spell, and one once head reaches TX_TAIL, go out
+// at once).
 // Errors: a bad descriptor (len > SKIF_MAX_MSG, bits [63:44] set, netaddr
 // [31:24] set) pulses desc_err_o; a read error response pulses dma_err_o
 // (a message already started is completed with zeros for the bad words, as a
@@ -128,7 +129,9 @@ module skif_tx #(
   assign rd_avail = (rd_diff >= 32'd8) && (rd_diff <= ring_size);
   assign rd_want  = (running || state_q == SPay) && (state_q != SFlush) && rd_avail &&
                     (inflight_q != MaxReadsC);
-  assign stat_go  = stat_pend_q && (stat_gap_q == GapC) && (!rd_want || stat_age_q == HoldoffC);
+  // (the gap is waived once everything posted is sent: nothing to coalesce with)
+  assign stat_go  = stat_pend_q && (stat_gap_q == GapC || head_q == tail_i) &&
+                    (!rd_want || stat_age_q == HoldoffC);
 
   assign dma_valid_o = stat_go || rd_want;
   assign dma_write_o = stat_go;

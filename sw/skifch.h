@@ -15,7 +15,7 @@
  *
  * Simulated time advances inside calls that find nothing to do: an empty
  * Recv or a refused Send lets simulated time pass until the next device
- * event (every status-block write of the adapter is one), or 4096 cycles at
+ * event (every status-block write of the adapter is one), or 256 cycles at
  * most, before returning EAGAIN, so the paper's polling loops just work
  * (over one channel or many) and burn no host CPU.
  *
