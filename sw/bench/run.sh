@@ -56,10 +56,13 @@ set logscale x 2
 set xlabel "message size, bytes"
 set ylabel "messages per cycle"
 set grid
+set key right center
 plot "< grep ^stream $csv" using 3:6 with linespoints title "msgs/cycle", \
      "" using 3:(\$7/8) with linespoints title "link use (bytes/cycle / 8)"
 set ylabel "simulated cycles per wall second"
 set format y "%.1s%c"
+set yrange [0:*]
+set key right bottom
 plot "< grep ^stream $csv" using 3:8 with linespoints title "cycles/s under traffic", \
      1000000 with lines dt 2 title "target 1M"
 unset multiplot
