@@ -292,8 +292,12 @@ module skif_rx #(
   end
   logic [2:0] unused_base_lo;  // ring bases are 8-byte aligned
   assign unused_base_lo = cfg_base_i[2:0];
+  // A close (cfg_open_i low) keeps the ring's base and size: a packet
+  // being written into the ring when software closes the channel is
+  // finished there (CH_CFG.BUSY until then; the driver frees the ring only
+  // after), not written through a cleared base to address 0.
   always @(posedge clk_i) begin
-    if (cfg_we_i) begin
+    if (cfg_we_i && cfg_open_i) begin
       base_q[cfg_ch_i] <= cfg_base_i[63:3];
       size_q[cfg_ch_i] <= cfg_size_i;
     end
