@@ -237,6 +237,202 @@ static int dev_get(void)
     return 0;
 }
 
+/* ------------------------------------------------------------ spill
+ *
+ * Receive-side overflow. A message for a channel whose ring is full waits in
+ * the adapter and holds up every later message to the node (head-of-line
+ * blocking, docs/skifch.md). So when the program is about to wait (an empty
+ * Recv, a refused Send, SkifCh_Wait) and one of its channels has nothing
+ * taken but less free ring space than the largest entry, the library copies
+ * that channel's waiting messages out of the ring into memory of its own and
+ * frees the ring space: the adapter goes on with the other channels' traffic.
+ * Recv then returns the copied messages first, in order, then the ring's
+ * newer ones; RecvComp completes them in the same order. While a channel has
+ * copied messages its status word is replaced by one that always reads
+ * "empty" and its taken count by 2, so the common paths of Recv and RecvComp
+ * fall through to the code here and cost nothing more. SKIFCH_SPILL_MB bounds
+ * the copies per process (default 64; 0 turns this off: then a full channel
+ * blocks the node, as the adapter alone does). */
+
+struct spill_msg {
+    struct spill_msg *next;
+    size_t len;
+    uint8_t data[];
+};
+
+static struct spill {
+    struct spill_msg *first;   /* oldest not completed */
+    struct spill_msg *take;    /* next to take; NULL: all taken */
+    struct spill_msg *last;    /* newest */
+    const uint64_t *real_tail; /* the channel's status word */
+    uint64_t empty_tail;       /* what the common path reads instead: == read */
+    uint32_t taken;            /* copied messages taken, not completed */
+    uint32_t ring_taken;       /* ring messages taken after the copies ran out */
+    uint8_t on;                /* the channel has copied messages */
+    long total;                /* messages copied since the channel opened */
+} g_spill[SKIF_CHANS_MAX];
+static size_t g_spill_bytes;            /* payload bytes held in copies */
+static size_t g_spill_max = (size_t)-1; /* SKIFCH_SPILL_MB, once read */
+
+/* SKIFCH_SPILL_MB: 0 or the limit in bytes; -1 not a number. */
+static long long spill_env(void)
+{
+    const char *s = getenv("SKIFCH_SPILL_MB");
+    if (!s || !*s)
+        return 64ll << 20;
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*end || v < 0 || v > 65536)
+        return -1;
+    return (long long)v << 20;
+}
+
+static void spill_end_if_done(struct spill *s, struct skif_chan *c)
+{
+    if (s->first || !s->on)
+        return;
+    c->tail = s->real_tail;
+    c->taken = s->ring_taken;
+    s->ring_taken = 0;
+    s->on = 0;
+}
+
+/* Copy channel c's untaken messages below tail out of its ring. */
+static void spill_fill(struct spill *s, struct skif_chan *c, uint32_t tail)
+{
+    uint32_t at = c->read, size = (uint32_t)c->mask + 1;
+    while (at != tail) {
+        const uint8_t *e = c->va + (at & c->mask);
+        uint32_t len = skif_entry_len(e), entry = 8 + skif_round8(len);
+        if (len > SKIF_MAX_MSG || tail - at < entry || g_spill_bytes + len > g_spill_max)
+            break; /* a malformed entry stays for Recv to report */
+        struct spill_msg *m = malloc(sizeof(*m) + len);
+        if (!m)
+            break;
+        uint32_t pos = (at + 8) & (uint32_t)c->mask;
+        uint32_t first = len < size - pos ? len : size - pos;
+        memcpy(m->data, c->va + pos, first);
+        memcpy(m->data + first, c->va, len - first);
+        m->next = NULL;
+        m->len = len;
+        if (s->last)
+            s->last->next = m;
+        else
+            s->first = m;
+        s->last = m;
+        if (!s->take)
+            s->take = m;
+        g_spill_bytes += len;
+        s->total++;
+        at += entry;
+    }
+    if (at == c->read)
+        return;
+    /* nothing of the ring is taken: all below `at` is free now (the next
+     * wait writes the head to the adapter) */
+    c->read = at;
+    c->head = at;
+    if (!s->on) {
+        s->on = 1;
+        s->real_tail = c->tail;
+        c->tail = &s->empty_tail;
+        s->ring_taken = 0;
+        c->taken = 2;
+    }
+    s->empty_tail = at;
+}
+
+/* Before the program waits: copy out the channels that may hold up others. */
+static void spill_scan(void)
+{
+    if (g_spill_max == 0)
+        return;
+    for (int id = 0; id < (int)SKIF_CHANS_MAX; id++) {
+        struct spill *s = &g_spill[id];
+        struct skif_chan *c = g_ch[id].chan;
+        /* (with copies already, more can follow them while no ring
+         * message is taken) */
+        if (!g_ch[id].open || (s->on ? s->ring_taken : c->taken))
+            continue;
+        uint32_t tail = (uint32_t)__atomic_load_n(s->on ? s->real_tail : c->tail, __ATOMIC_ACQUIRE);
+        uint32_t size = (uint32_t)c->mask + 1;
+        if (tail != c->read && size - (tail - c->head) < 16 + SKIF_MAX_MSG)
+            spill_fill(s, c, tail);
+    }
+}
+
+/* Recv on a channel with copied messages: the oldest copy not taken, or,
+ * when all are taken, the ring's next message. */
+static ssize_t spill_recv(struct spill *s, struct skif_chan *c, struct iovec *cont, int *cont_count)
+{
+    struct spill_msg *m = s->take;
+    if (m) {
+        s->take = m->next;
+        s->taken++;
+        cont[0].iov_base = m->data;
+        cont[0].iov_len = m->len;
+        *cont_count = 1;
+        return (ssize_t)m->len;
+    }
+    c->tail = s->real_tail;
+    c->taken = s->ring_taken;
+    ssize_t len = skif_chan_take(c, cont, cont_count);
+    s->ring_taken = c->taken;
+    s->empty_tail = c->read;
+    c->tail = &s->empty_tail;
+    c->taken = 2;
+    return len;
+}
+
+/* RecvComp on a channel with copied messages: copies first (older). */
+static int spill_comp(struct spill *s, struct skif_chan *c)
+{
+    int rc = 0;
+    if (s->taken) {
+        struct spill_msg *m = s->first;
+        s->first = m->next;
+        if (!s->first)
+            s->last = NULL;
+        g_spill_bytes -= m->len;
+        free(m);
+        s->taken--;
+    } else if (s->ring_taken) {
+        c->taken = s->ring_taken;
+        rc = skif_chan_complete(c);
+        s->ring_taken = c->taken;
+        c->taken = 2;
+    } else {
+        return -ENOENT;
+    }
+    spill_end_if_done(s, c);
+    return rc;
+}
+
+/* The channel closes: drop its copies. */
+static void spill_drop(int id)
+{
+    struct spill *s = &g_spill[id];
+    if (s->on) {
+        g_ch[id].chan->tail = s->real_tail;
+        g_ch[id].chan->taken = s->ring_taken;
+    }
+    while (s->first) {
+        struct spill_msg *m = s->first;
+        s->first = m->next;
+        g_spill_bytes -= m->len;
+        free(m);
+    }
+    *s = (struct spill){0};
+}
+
+long SkifCh_Spilled(const SkifCh *skifch)
+{
+    int rc = check(skifch);
+    if (rc < 0)
+        return set_errno(rc);
+    return g_spill[skifch - g_ch].total;
+}
+
 /* Let the adapter send what was posted, then close the device. */
 static void dev_put(void)
 {
@@ -280,6 +476,12 @@ SkifCh *SkifCh_Open(int channel)
         }
         log2 = (unsigned)v;
     }
+    long long spill_max = spill_env();
+    if (spill_max < 0) {
+        errno = EINVAL; /* SKIFCH_SPILL_MB is not 0..65536 */
+        return NULL;
+    }
+    g_spill_max = (size_t)spill_max;
     int rc = dev_get();
     if (rc < 0)
         return set_errno(rc), NULL;
@@ -302,6 +504,7 @@ int SkifCh_Close(SkifCh *skifch)
     int rc = check(skifch);
     if (rc < 0)
         return set_errno(rc);
+    spill_drop((int)(skifch - g_ch));
     rc = skif_chan_close(skifch->chan);
     skifch->chan = &g_none;
     skifch->open = 0;
@@ -343,6 +546,7 @@ __attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst
     if (iov_count == 1 && total <= PARTIAL_MIN) {
         /* a short single piece goes whole or not at all: SkifCh_Send tried
          * it and the ring is full */
+        spill_scan();
         rc = skif_dev_wait(g_dev, POLL_CYCLES);
         return set_errno(rc < 0 ? rc : -EAGAIN);
     }
@@ -352,6 +556,7 @@ __attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst
      * message costs a header and an event for little data; waiting for the
      * adapter to drain the ring is better. */
     if (space == 0 || (len < total && len < PARTIAL_MIN)) {
+        spill_scan();
         rc = skif_dev_wait(g_dev, POLL_CYCLES);
         return set_errno(rc < 0 ? rc : -EAGAIN);
     }
@@ -385,11 +590,15 @@ __attribute__((noinline)) static ssize_t recv_none(struct skif_chan *c, struct i
 {
     if (c == &g_none)
         return set_errno(-EBADF);
-    ssize_t len = skif_chan_take(c, cont, cont_count);
+    struct spill *s = &g_spill[c->id];
+    if (s->on && !s->take && !s->taken)
+        spill_end_if_done(s, c);
+    ssize_t len = s->on ? spill_recv(s, c, cont, cont_count) : skif_chan_take(c, cont, cont_count);
     if (len >= 0)
         return len; /* it came since the common path looked */
     if (len != -EAGAIN)
         return set_errno((int)len);
+    spill_scan();
     int rc = skif_dev_wait(g_dev, POLL_CYCLES);
     return set_errno(rc < 0 ? rc : -EAGAIN);
 }
@@ -417,7 +626,8 @@ __attribute__((noinline)) static int comp_slow(SkifCh *skifch)
     int rc = check(skifch);
     if (rc < 0)
         return set_errno(rc);
-    rc = skif_chan_complete(skifch->chan);
+    struct spill *s = &g_spill[skifch - g_ch];
+    rc = s->on ? spill_comp(s, skifch->chan) : skif_chan_complete(skifch->chan);
     return rc < 0 ? set_errno(rc) : 0;
 }
 
@@ -434,6 +644,7 @@ int SkifCh_Wait(SkifCh *skifch, uint64_t max_cycles)
     int rc = check(skifch);
     if (rc < 0)
         return set_errno(rc);
+    spill_scan();
     rc = skif_dev_wait(g_dev, max_cycles);
     return rc < 0 ? set_errno(rc) : rc;
 }

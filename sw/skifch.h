@@ -20,9 +20,14 @@
  * (over one channel or many) and burn no host CPU.
  *
  * Back-pressure: a message for a channel whose ring is full waits in the
- * adapter until the receiver frees space (RecvComp), and every message to
- * this node behind it waits too (docs/skifch.md). Nothing is ever dropped or
- * overwritten, except messages to a channel that is not open. */
+ * adapter until the receiver frees space, and every message to this node
+ * behind it waits too. So when the program is about to wait (an empty Recv,
+ * a refused Send, SkifCh_Wait) the library copies the waiting messages of a
+ * channel that is nearly full and has nothing taken out of its ring, and
+ * Recv returns them first (SkifCh_Spilled; SKIFCH_SPILL_MB bounds it):
+ * a channel the program does not read does not hold up the others
+ * (docs/skifch.md). Nothing is ever dropped, reordered or overwritten,
+ * except messages to a channel that is not open. */
 #ifndef SKIFCH_H
 #define SKIFCH_H
 
@@ -132,6 +137,13 @@ int SkifCh_Wait(SkifCh *skifch, uint64_t max_cycles);
  * SkifCh_Channels()) that the adapter has discarded so far (its CH_DROPS
  * counter), or -1 with errno EINVAL (no channel open), EIO, EPIPE. */
 long SkifCh_Discarded(const SkifCh *skifch);
+
+/* Messages of this channel that the library has copied out of its ring so
+ * far, so that a channel the program does not read does not hold up the
+ * node's other channels (docs/skifch.md, "Back-pressure"; at most
+ * SKIFCH_SPILL_MB MiB per process, default 64, 0 turns it off), or -1 with
+ * errno EINVAL, EBADF. */
+long SkifCh_Spilled(const SkifCh *skifch);
 
 /* The simulated cycle now (at the last return from the simulator), and the
  * stated clock in MHz (cycles / MHz = microseconds); 0 for a bad handle. */

@@ -132,11 +132,33 @@ t_skifch_programs_run() {
     has "$T/out" "size,messages,cycles,bytes_per_cycle,gbytes_per_s" && grep -q "^2048,50," "$T/out"
 }
 t_chanblock_head_of_line() {
-    # a full channel blocks the node's other channels exactly when its ring
-    # is full (256 entries), and nothing is lost (docs/skifch.md)
-    expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
+    # the adapter alone: a full channel blocks the node's other channels
+    # exactly when its ring is full (256 entries); with the library's
+    # copying (the default) B gets all its messages while A is unread;
+    # nothing is lost or reordered either way (docs/skifch.md)
+    SKIFCH_SPILL_MB=0 expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
     has "$T/out" "chanblock: B got 256 of 600 while A (256-entry ring) was unread" &&
-        has "$T/out" "all 1200 messages by cycle"
+        has "$T/out" "all 1200 messages in order by cycle" &&
+        has "$T/out" "0 of A's copied out" || return 1
+    expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
+    has "$T/out" "chanblock: B got all 600 while A (256-entry ring) was unread" &&
+        has "$T/out" "all 1200 messages in order by cycle" &&
+        grep -Eq "; [1-9][0-9]* of A's copied out of its ring" "$T/out" || fail "nothing copied"
+}
+t_spill_order_batches_close_bad_env() {
+    # copies of an unread channel: the others go on, order and contents kept
+    # with copied and ring messages taken in batches, close with copies
+    # pending, ENOENT, a bad SKIFCH_SPILL_MB; and with copying off B stops
+    expect_rc 0 "$RUN" -n 2 "$B/tests/t_spill" || return 1
+    grep -Eq "t_spill: node 0: ok, [1-9][0-9]* copied" "$T/out" || fail "no ok line" || return 1
+    expect_rc 0 "$RUN" -n 2 "$B/tests/t_spill" nospill || return 1
+    has "$T/out" "without copying B stopped at" && has "$T/out" "t_spill: node 0: ok, 0 copied"
+}
+t_spill_under_valgrind() {
+    command -v valgrind >/dev/null || fail "valgrind missing" || return 1
+    expect_rc 0 "$RUN" -n 2 valgrind -q --error-exitcode=9 --leak-check=full \
+        --errors-for-leak-kinds=definite,indirect "$B/tests/t_spill" || return 1
+    has "$T/out" "t_spill: node 0: ok"
 }
 t_skifch_programs_help_and_bad_args() {
     for p in pingpong msgrate bandwidth alltoall chanblock msgcost stream; do

@@ -24,10 +24,26 @@ static int usage(const char *cmd, FILE *f, int rc)
             "usage: skifrun -n 2 %s [COUNT [IDLE]]\n"
             "Rank 1 sends COUNT (default 1200) 8-byte messages alternating rank 0's channel\n"
             "%d (4 KiB ring) and channel %d; rank 0 reads only channel %d until it brings\n"
-            "nothing for IDLE (default 3000) cycles, then both. Rank 0 prints:\n"
-            "  chanblock: B got N of M while A was unread; B starved C cycles; ...\n",
+            "nothing for IDLE (default 3000) cycles, then both, checking every message's\n"
+            "number and order. Rank 0 prints what B got while A was unread, how long B\n"
+            "starved (if it did) and how many of A's messages the library copied out of\n"
+            "A's ring. SKIFCH_SPILL_MB=0 turns that copying off: then a full A blocks B.\n",
             cmd, CH_A, CH_B, CH_B);
     return rc;
+}
+
+/* Message k carries k: A gets the even ones, B the odd ones, each in order. */
+static int in_order(const struct iovec *cont, int parts, long want, char ch)
+{
+    uint64_t word = 0;
+    if (parts == 1 && cont[0].iov_len == sizeof(word))
+        memcpy(&word, cont[0].iov_base, sizeof(word));
+    if (parts != 1 || cont[0].iov_len != sizeof(word) || word != (uint64_t)want) {
+        fprintf(stderr, "chanblock: channel %c: got message %llu, expected %ld\n", ch,
+                (unsigned long long)word, want);
+        return 0;
+    }
+    return 1;
 }
 
 int main(int argc, char **argv)
@@ -73,6 +89,8 @@ int main(int argc, char **argv)
         /* phase 1: B only */
         while (got_b < want_b && SkifCh_Cycle(b) - last < (uint64_t)idle) {
             if (SkifCh_Recv(b, cont, &parts) >= 0) {
+                if (!in_order(cont, parts, 2 * got_b + 1, 'B'))
+                    return 1;
                 SkifCh_RecvComp(b);
                 got_b++;
                 last = SkifCh_Cycle(b);
@@ -85,12 +103,16 @@ int main(int argc, char **argv)
         /* phase 2: both */
         while (got_a < want_a || got_b < want_b) {
             if (got_a < want_a && SkifCh_Recv(a, cont, &parts) >= 0) {
+                if (!in_order(cont, parts, 2 * got_a, 'A'))
+                    return 1;
                 SkifCh_RecvComp(a);
                 got_a++;
             } else if (errno != EAGAIN) {
                 goto fail;
             }
             if (got_b < want_b && SkifCh_Recv(b, cont, &parts) >= 0) {
+                if (!in_order(cont, parts, 2 * got_b + 1, 'B'))
+                    return 1;
                 SkifCh_RecvComp(b);
                 if (!first_b_after)
                     first_b_after = SkifCh_Cycle(b);
@@ -100,12 +122,17 @@ int main(int argc, char **argv)
             }
         }
         uint64_t t_end = SkifCh_Cycle(b);
-        printf("chanblock: B got %ld of %ld while A (256-entry ring) was unread; B then starved "
-               "%llu cycles until A was read; all %ld messages by cycle %llu (%llu after the "
-               "start)\n",
-               b_alone, want_b,
-               (unsigned long long)((first_b_after ? first_b_after : t_drain) - t_stuck), count,
-               (unsigned long long)t_end, (unsigned long long)(t_end - t0));
+        if (b_alone < want_b)
+            printf("chanblock: B got %ld of %ld while A (256-entry ring) was unread; B then "
+                   "starved %llu cycles until A was read; ",
+                   b_alone, want_b,
+                   (unsigned long long)((first_b_after ? first_b_after : t_drain) - t_stuck));
+        else
+            printf("chanblock: B got all %ld while A (256-entry ring) was unread; ", want_b);
+        printf("all %ld messages in order by cycle %llu (%llu after the start); %ld of A's "
+               "copied out of its ring by the library\n",
+               count, (unsigned long long)t_end, (unsigned long long)(t_end - t0),
+               SkifCh_Spilled(a));
     }
     if (SkifChU_Barrier(bar) < 0)
         goto fail;
