@@ -333,6 +333,32 @@ module tb_skif_rx;
     `CHECK(n_to_closed > 0, ("no packet went to a closed channel"))
     `CHECK(n_stall > 0, ("no ring ever filled (no stall)"))
     `CHECK(!busy && !stall, ("RX busy at the end"))
+
+    // close a channel while a message is being written into its ring: the
+    // message is finished into the old ring (the DMA monitor flags any write
+    // outside it, e.g. through a cleared base), then the channel reads back
+    // closed and idle
+    begin : close_busy
+      int c;
+      c = open_ch(0);
+      hold[c] = 1_000_000;  // the consumer leaves this channel alone now
+      rd_ch = 3'(c);
+      fork
+        send(0, 1000, c);
+        begin
+          while (!rd_busy) @(negedge clk);
+          cfg_we = 1'b1; cfg_ch = 3'(c); cfg_open = 1'b0; cfg_base = 64'h0; cfg_size = 5'h0;
+          @(negedge clk);
+          cfg_we = 1'b0;
+          #1;
+          `CHECK(rd_busy, ("ch %0d: not busy right after the close", c))
+        end
+      join
+      while (busy) @(negedge clk);
+      #1;
+      `CHECK(!rd_open && !rd_busy && rd_base == 0,
+             ("ch %0d: open or busy after the close", c))
+    end
     $display("tb_skif_rx: %0d good packets on %0d channels, %0d to closed channels, %0d malformed, %0d stall cycles, %0d cycles, %0d errors",
              n_good_all, NOPEN, n_to_closed, n_bad, n_stall, cycle, errors);
     if (errors > 0) $fatal(1, "tb_skif_rx: %0d errors", errors);
