@@ -240,8 +240,9 @@ static int on_request(struct node *nd)
     }
 }
 
-/* The program's socket is readable: wake bytes (ignored; the mailbox says
- * what is new) or end-of-file: the program ended. */
+/* The program's socket is readable: end-of-file, the program ended (the
+ * socket carries no wake-ups since the hand-over sleeps on futexes; any
+ * byte is ignored, the mailbox says what is new). */
 static int on_socket(struct node *nd)
 {
     char buf[64];

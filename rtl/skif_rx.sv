@@ -32,8 +32,9 @@
 // yielding to data writes for up to StatHoldoff cycles; a round of them
 // starts StatGap cycles after the previous round at the earliest, the first
 // after a quiet spell, or while a packet waits for ring space, at once, so
-// back-to-back packets coalesce). A
-// malformed packet (bad header, `last` too early or too late) is consumed up to its `last` flit without further writes, err_o
+// back-to-back packets coalesce). A malformed packet (bad header, `last`
+// too early or too late) is consumed up to its `last` flit without further
+// writes, err_o
 // pulses (RX_DROPS++, STATUS.RX_ERR), no tail moves. CTRL.RX_EN is sampled at
 // packet boundaries: when clear, net_ready_o is low before a header; a packet
 // already started is finished.

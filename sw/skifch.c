@@ -272,20 +272,7 @@ static struct spill {
     long total;                /* messages copied since the channel opened */
 } g_spill[SKIF_CHANS_MAX];
 static size_t g_spill_bytes;            /* payload bytes held in copies */
-static size_t g_spill_max = (size_t)-1; /* SKIFCH_SPILL_MB, once read */
-
-/* SKIFCH_SPILL_MB: 0 or the limit in bytes; -1 not a number. */
-static long long spill_env(void)
-{
-    const char *s = getenv("SKIFCH_SPILL_MB");
-    if (!s || !*s)
-        return 64ll << 20;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*end || v < 0 || v > 65536)
-        return -1;
-    return (long long)v << 20;
-}
+static size_t g_spill_max = (size_t)-1; /* SKIFCH_SPILL_MB, read at each Open */
 
 static void spill_end_if_done(struct spill *s, struct skif_chan *c)
 {
@@ -347,7 +334,8 @@ static void spill_scan(void)
 {
     if (g_spill_max == 0)
         return;
-    for (int id = 0; id < (int)SKIF_CHANS_MAX; id++) {
+    int nchans = skif_dev_channels(g_dev); /* no channel beyond them opens */
+    for (int id = 0; id < nchans; id++) {
         struct spill *s = &g_spill[id];
         struct skif_chan *c = g_ch[id].chan;
         /* (with copies already, more can follow them while no ring
@@ -455,6 +443,19 @@ int SkifCh_Channels(void)
     return n;
 }
 
+/* The environment variable name as a number in lo..hi (dflt when unset or
+ * empty): 0, or -1 when it is something else. */
+static int env_num(const char *name, long lo, long hi, long dflt, long *v)
+{
+    const char *s = getenv(name);
+    *v = dflt;
+    if (!s || !*s)
+        return 0;
+    char *end;
+    *v = strtol(s, &end, 10);
+    return (*end || *v < lo || *v > hi) ? -1 : 0;
+}
+
 SkifCh *SkifCh_Open(int channel)
 {
     if (channel < 0 || channel >= (int)SKIF_CHANS_MAX) {
@@ -465,28 +466,18 @@ SkifCh *SkifCh_Open(int channel)
         errno = EBUSY;
         return NULL;
     }
-    unsigned log2 = RX_RING_LOG2;
-    const char *s = getenv("SKIFCH_RING_LOG2");
-    if (s && *s) {
-        char *end;
-        long v = strtol(s, &end, 10);
-        if (*end || v < SKIF_RING_LOG2_MIN || v > SKIF_RING_LOG2_MAX) {
-            errno = EINVAL;
-            return NULL;
-        }
-        log2 = (unsigned)v;
-    }
-    long long spill_max = spill_env();
-    if (spill_max < 0) {
-        errno = EINVAL; /* SKIFCH_SPILL_MB is not 0..65536 */
+    long log2, spill_mb;
+    if (env_num("SKIFCH_RING_LOG2", SKIF_RING_LOG2_MIN, SKIF_RING_LOG2_MAX, RX_RING_LOG2, &log2) ||
+        env_num("SKIFCH_SPILL_MB", 0, 65536, 64, &spill_mb)) {
+        errno = EINVAL;
         return NULL;
     }
-    g_spill_max = (size_t)spill_max;
+    g_spill_max = (size_t)spill_mb << 20;
     int rc = dev_get();
     if (rc < 0)
         return set_errno(rc), NULL;
     struct skif_chan *chan;
-    rc = skif_chan_open(g_dev, channel, log2, &chan);
+    rc = skif_chan_open(g_dev, channel, (unsigned)log2, &chan);
     if (rc < 0) {
         if (g_nopen == 0)
             dev_put();
