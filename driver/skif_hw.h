@@ -6,7 +6,7 @@
 #define SKIF_HW_H
 
 #define SKIF_ID_VALUE            0x534B4946u  /* "SKIF" */
-#define SKIF_VERSION_VALUE       0x00000200u  /* 0.2.0: major[23:16] minor[15:8] patch[7:0] */
+#define SKIF_VERSION_VALUE       0x00000300u  /* 0.3.0: major[23:16] minor[15:8] patch[7:0] */
 #define SKIF_FLIT_W              64u          /* link flit width, bits */
 #define SKIF_NODE_W              16u          /* node id width: 4 bits per dimension, x in [3:0] */
 #define SKIF_CHAN_W              8u           /* channel id width */
@@ -28,12 +28,49 @@
 #define SKIF_KIND_MSG            0x0u         /* SkifCh message; other kinds reserved */
 #define SKIF_KIND_COLL_UP        0x1u         /* collective subnet, towards the root (own VC class in the torus router) */
 #define SKIF_KIND_COLL_DOWN      0x2u         /* collective subnet, away from the root (own VC class in the torus router) */
+#define SKIF_CHDR_ARG_LO         44u          /* 16 bits: REDUCE target node; BCAST posting node; else 0 */
+#define SKIF_CHDR_CMD_LO         40u          /* 4 bits: SKIF_COLL_CMD_* */
+#define SKIF_CHDR_TYPE_LO        36u          /* 4 bits: SKIF_COLL_TYPE_* */
+#define SKIF_CHDR_ERR            35u          /* the operation failed (mismatch, bad op/type/len): no data */
+#define SKIF_CHDR_TREE_LO        20u          /* 8 bits: tree id */
+#define SKIF_CHDR_RID_LO         3u           /* 5 bits: reduce id 0..31 */
+#define SKIF_CHDR_OP_LO          0u           /* 3 bits: SKIF_COLL_OP_* */
+#define SKIF_COLL_CMD_BCAST      0x0u         /* broadcast (a request on the way up) */
+#define SKIF_COLL_CMD_ALLRED     0x1u         /* reduce, result to every member */
+#define SKIF_COLL_CMD_REDUCE     0x2u         /* reduce, data to the target node, empty completion to the others */
+#define SKIF_COLL_TYPE_U32       0x0u         /* unsigned 32-bit elements */
+#define SKIF_COLL_TYPE_S32       0x1u         /* signed 32-bit elements */
+#define SKIF_COLL_TYPE_U64       0x2u         /* unsigned 64-bit elements */
+#define SKIF_COLL_TYPE_S64       0x3u         /* signed 64-bit elements */
+#define SKIF_COLL_OP_SUM         0x0u         /* sum, wrapping */
+#define SKIF_COLL_OP_MIN         0x1u         /* minimum */
+#define SKIF_COLL_OP_MAX         0x2u         /* maximum */
+#define SKIF_COLL_MAX_RED        64u          /* largest reduce payload, bytes (a multiple of the element size) */
+#define SKIF_COLL_RIDS           32u          /* reduce ids per tree */
+#define SKIF_COLL_TREES          32u          /* tree table entries in every simulation build */
 #define SKIF_NA_CHAN_LO          0u
 #define SKIF_NA_NODE_LO          8u
 #define SKIF_DESC_LEN_LO         32u
+#define SKIF_DESC_KIND_LO        60u          /* 4 bits: 0 message, 1 collective (SKIF_DESC_KIND_*) */
+#define SKIF_DESC_KIND_MSG       0x0u         /* message: [31:0] dst netaddr, [63:44] zero */
+#define SKIF_DESC_KIND_COLL      0x1u         /* collective operation (docs/collectives.md) */
+#define SKIF_CDESC_ARG_LO        0u
+#define SKIF_CDESC_TYPE_LO       20u
+#define SKIF_CDESC_CMD_LO        24u
+#define SKIF_CDESC_OP_LO         44u
+#define SKIF_CDESC_RID_LO        47u
+#define SKIF_CDESC_TREE_LO       52u
+#define SKIF_CENT_TREE_LO        24u
+#define SKIF_CENT_ERR            44u
+#define SKIF_CENT_OP_LO          45u
+#define SKIF_CENT_RID_LO         48u
+#define SKIF_CENT_CMD_LO         56u
+#define SKIF_CENT_KIND_LO        60u
+#define SKIF_CENT_KIND_COLL      0x2u         /* the entry is a collective result */
 #define SKIF_RING_LOG2_MIN       12u          /* smallest ring: 4 KiB */
 #define SKIF_RING_LOG2_MAX       24u          /* largest ring: 16 MiB */
 #define SKIF_STAT_TX_HEAD        0x000u       /* u32 in a u64 word: TX consumer pointer */
+#define SKIF_STAT_COLL           0x008u       /* u64: [31:0] COLL_SENT, [63:32] COLL_DONE (collective counters) */
 #define SKIF_STAT_CH_TAIL        0x100u       /* u32 in a u64 word per channel c at + 8c: its ring's producer pointer */
 #define SKIF_REG_ID              0x000u       /* RO  SKIF_ID_VALUE */
 #define SKIF_REG_VERSION         0x004u       /* RO  SKIF_VERSION_VALUE */
@@ -64,6 +101,13 @@
 #define SKIF_REG_CH_HEAD_RD      0x0B8u       /* RO  channel CH_SEL: software consumer pointer */
 #define SKIF_REG_CH_RBASE_LO     0x0BCu       /* RO  channel CH_SEL: ring base, bits [31:0] */
 #define SKIF_REG_CH_RBASE_HI     0x0C0u       /* RO  channel CH_SEL: ring base, bits [63:32] */
+#define SKIF_REG_COLL_TREES      0x0D0u       /* RO  tree table entries of the collective engine */
+#define SKIF_REG_COLL_SEL        0x0D4u       /* RW  tree the COLL_TAB window shows and commits (< COLL_TREES) */
+#define SKIF_REG_COLL_TAB        0x0D8u       /* RW  write: commit tree COLL_SEL's entry; read: the entry */
+#define SKIF_REG_COLL_DROPS      0x0DCu       /* RO  collective packets dropped by a forwarding check */
+#define SKIF_REG_COLL_ERRS       0x0E0u       /* RO  collective operations that ended in error here */
+#define SKIF_REG_COLL_SENT       0x0E4u       /* RO  collective operations handed to the engine */
+#define SKIF_REG_COLL_DONE       0x0E8u       /* RO  collective results written into rings */
 #define SKIF_REG_CH_HEAD         0x400u       /* WO  + 4c: channel c's consumer pointer (frees ring space), c < CH_NUM */
 #define SKIF_REG_MAP_SIZE        0x800u       /* first offset outside the map */
 #define SKIF_CTRL_TX_EN          0x00000001u  /* TX engine runs */
@@ -78,6 +122,14 @@
 #define SKIF_STATUS_RX_ERR       0x00000040u  /* sticky: malformed packet dropped */
 #define SKIF_STATUS_NET_DROP     0x00000080u  /* sticky: router dropped a local packet (bad dst) */
 #define SKIF_STATUS_CH_DROP      0x00000100u  /* sticky: a message for a closed channel was discarded */
+#define SKIF_STATUS_COLL_DROP    0x00000200u  /* sticky: a collective packet failed a forwarding check */
+#define SKIF_STATUS_COLL_ERR     0x00000400u  /* sticky: a collective operation ended in error here */
+#define SKIF_CTAB_DOWN_MASK      0x000000FFu  /* bit p: port p leads to a node below */
+#define SKIF_CTAB_UP_LO          8u           /* 3 bits: port towards the node above */
+#define SKIF_CTAB_ROOT           0x00001000u  /* this node is the root */
+#define SKIF_CTAB_TRANSIT        0x00002000u  /* this node's host is not a member */
+#define SKIF_CTAB_VALID          0x00008000u  /* the entry is in use */
+#define SKIF_CTAB_CHAN_LO        16u          /* 8 bits: result channel */
 #define SKIF_CH_CFG_SIZE_MASK    0x0000001Fu  /* log2 of ring bytes (12..24) when enabling */
 #define SKIF_CH_CFG_EN           0x00000100u  /* channel open: messages go into its ring */
 #define SKIF_CH_CFG_BUSY         0x00010000u  /* RO: a message is being written into this channel now */

@@ -1,7 +1,8 @@
 `timescale 1ns/1ps
 // SPDX-License-Identifier: Apache-2.0
 // skif_adapter: the network adapter of one node (registers, TX engine, RX
-// engine with the channel demultiplexer, DMA arbiter).
+// engine with the channel demultiplexer, DMA arbiter), and its side of the
+// node's collective engine (operations from the TX ring, results into rings).
 //
 // Handshakes: register port valid/ready with one in-order response per
 // request the cycle after acceptance (ready is always 1); DMA requests
@@ -17,7 +18,8 @@ module skif_adapter #(
   parameter int DmaMaxReads = 128,  // max outstanding DMA reads (= TX response FIFO depth)
   parameter int NumChans    = 64,   // channels of the RX demultiplexer, power of two 2..256
   parameter int StatGapTx   = 256,  // min cycles between TX_HEAD status writes (1: no coalescing)
-  parameter int StatGapRx   = 128   // min cycles between RX status rounds (1: no coalescing)
+  parameter int StatGapRx   = 128,  // min cycles between RX status rounds (1: no coalescing)
+  parameter int Trees       = 32    // tree table entries of the node's collective engine
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -52,7 +54,27 @@ module skif_adapter #(
   input  logic [63:0] net_rx_data_i,
   input  logic        net_rx_last_i,
   // router event: a local packet was dropped at injection (1-cycle pulse)
-  input  logic        net_drop_i
+  input  logic        net_drop_i,
+  // collective engine (skif_coll): operations out, results in, tree table,
+  // events
+  output logic        coll_tx_valid_o,
+  input  logic        coll_tx_ready_i,
+  output logic [63:0] coll_tx_data_o,
+  output logic        coll_tx_last_o,
+  input  logic        coll_rx_valid_i,
+  output logic        coll_rx_ready_o,
+  input  logic [63:0] coll_rx_data_i,
+  input  logic        coll_rx_last_i,
+  input  logic [7:0]  coll_rx_chan_i,
+  output logic        coll_tab_we_o,
+  output logic [7:0]  coll_tab_sel_o,
+  output logic [31:0] coll_tab_wdata_o,
+  input  logic        coll_tab_err_i,
+  input  logic [31:0] coll_tab_rdata_i,
+  input  logic [1:0]  coll_drop_i,
+  input  logic [31:0] coll_drop_info_i,
+  input  logic        coll_err_i,
+  input  logic [31:0] coll_err_info_i
 );
   // configuration
   logic        tx_en, rx_en, tx_halt;
@@ -80,9 +102,16 @@ module skif_adapter #(
   logic        txr_valid, txr_err;
   logic [63:0] txr_data;
   logic        stat_done;
+  // TX output, split by packet kind: messages to the router, collective
+  // operations to the collective engine (decided at each header)
+  logic        txo_valid, txo_ready, txo_last, txo_hdr_q, txo_coll_q, txo_coll;
+  logic [63:0] txo_data;
+  logic        coll_sent, coll_done;
+  logic [31:0] coll_sent_cnt, coll_done_cnt;
 
   skif_regs #(
-    .NumChans (NumChans)
+    .NumChans (NumChans),
+    .Trees    (Trees)
   ) u_regs (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -131,6 +160,19 @@ module skif_adapter #(
     .rx_closed_i     (rx_closed),
     .rx_closed_ch_i  (rx_closed_ch),
     .net_drop_i      (net_drop_i),
+    .coll_tab_we_o   (coll_tab_we_o),
+    .coll_tab_sel_o  (coll_tab_sel_o),
+    .coll_tab_wdata_o(coll_tab_wdata_o),
+    .coll_tab_err_i  (coll_tab_err_i),
+    .coll_tab_rdata_i(coll_tab_rdata_i),
+    .coll_drop_i     (coll_drop_i),
+    .coll_drop_info_i(coll_drop_info_i),
+    .coll_err_i      (coll_err_i),
+    .coll_err_info_i (coll_err_info_i),
+    .coll_sent_i     (coll_sent),
+    .coll_done_i     (coll_done),
+    .coll_sent_o     (coll_sent_cnt),
+    .coll_done_o     (coll_done_cnt),
     .stat_done_i     (stat_done),
     .irq_o           (irq_o)
   );
@@ -174,11 +216,31 @@ module skif_adapter #(
     .dma_rsp_valid_i (txr_valid),
     .dma_rsp_data_i  (txr_data),
     .dma_rsp_err_i   (txr_err),
-    .net_valid_o     (net_tx_valid_o),
-    .net_ready_i     (net_tx_ready_i),
-    .net_data_o      (net_tx_data_o),
-    .net_last_o      (net_tx_last_o)
+    .net_valid_o     (txo_valid),
+    .net_ready_i     (txo_ready),
+    .net_data_o      (txo_data),
+    .net_last_o      (txo_last)
   );
+
+  assign txo_coll        = txo_hdr_q ? (txo_data[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] != `SKIF_KIND_MSG)
+                                     : txo_coll_q;
+  assign net_tx_valid_o  = txo_valid && !txo_coll;
+  assign net_tx_data_o   = txo_data;
+  assign net_tx_last_o   = txo_last;
+  assign coll_tx_valid_o = txo_valid && txo_coll;
+  assign coll_tx_data_o  = txo_data;
+  assign coll_tx_last_o  = txo_last;
+  assign txo_ready       = txo_coll ? coll_tx_ready_i : net_tx_ready_i;
+  assign coll_sent       = txo_valid && txo_ready && txo_hdr_q && txo_coll;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      txo_hdr_q  <= 1'b1;
+      txo_coll_q <= 1'b0;
+    end else if (txo_valid && txo_ready) begin
+      txo_hdr_q <= txo_last;
+      if (txo_hdr_q) txo_coll_q <= txo_coll;
+    end
+  end
 
   skif_rx #(
     .StatHoldoff (64),
@@ -216,10 +278,17 @@ module skif_adapter #(
     .dma_addr_o  (rxd_addr),
     .dma_wdata_o (rxd_wdata),
     .dma_stat_o  (rxd_stat),
+    .coll_done_o (coll_done),
+    .coll_cnt_i  ({coll_done_cnt, coll_sent_cnt}),
     .net_valid_i (net_rx_valid_i),
     .net_ready_o (net_rx_ready_o),
     .net_data_i  (net_rx_data_i),
-    .net_last_i  (net_rx_last_i)
+    .net_last_i  (net_rx_last_i),
+    .coll_valid_i (coll_rx_valid_i),
+    .coll_ready_o (coll_rx_ready_o),
+    .coll_data_i  (coll_rx_data_i),
+    .coll_last_i  (coll_rx_last_i),
+    .coll_chan_i  (coll_rx_chan_i)
   );
 
   skif_dma_arb u_dma_arb (

@@ -12,7 +12,7 @@
 
 // ---------------------------------------------------------------- identity
 `define SKIF_ID_VALUE          32'h534B4946  // "SKIF"
-`define SKIF_VERSION_VALUE     32'h00000200  // 0.2.0: major[23:16] minor[15:8] patch[7:0]
+`define SKIF_VERSION_VALUE     32'h00000300  // 0.3.0: major[23:16] minor[15:8] patch[7:0]
 
 // ---------------------------------------------------------------- widths
 `define SKIF_FLIT_W            64     // link flit width, bits
@@ -41,6 +41,33 @@
 `define SKIF_KIND_COLL_UP      4'h1   // collective subnet, towards the root (own VC class in the torus router)
 `define SKIF_KIND_COLL_DOWN    4'h2   // collective subnet, away from the root (own VC class in the torus router)
 
+// ---------------------------------------------------------------- collective header flit
+// Kinds COLL_UP/COLL_DOWN (docs/collectives.md): [63:60] kind  [59:44] arg
+// [43:40] cmd  [39:36] type  [35] err  [34:28] zero  [27:20] tree  [19:8] len
+// [7:3] reduce id  [2:0] op. Link flits of the collective subnet travel on
+// the router's VC classes 2 (up) and 3 (down) but are handled by the
+// collective engine of every node (rtl/coll/), one hop at a time.
+`define SKIF_CHDR_ARG_LO       44     // 16 bits: REDUCE target node; BCAST posting node; else 0
+`define SKIF_CHDR_CMD_LO       40     // 4 bits: SKIF_COLL_CMD_*
+`define SKIF_CHDR_TYPE_LO      36     // 4 bits: SKIF_COLL_TYPE_*
+`define SKIF_CHDR_ERR          35     // the operation failed (mismatch, bad op/type/len): no data
+`define SKIF_CHDR_TREE_LO      20     // 8 bits: tree id
+`define SKIF_CHDR_RID_LO       3      // 5 bits: reduce id 0..31
+`define SKIF_CHDR_OP_LO        0      // 3 bits: SKIF_COLL_OP_*
+`define SKIF_COLL_CMD_BCAST    4'h0   // broadcast (a request on the way up)
+`define SKIF_COLL_CMD_ALLRED   4'h1   // reduce, result to every member
+`define SKIF_COLL_CMD_REDUCE   4'h2   // reduce, data to the target node, empty completion to the others
+`define SKIF_COLL_TYPE_U32     4'h0   // unsigned 32-bit elements
+`define SKIF_COLL_TYPE_S32     4'h1   // signed 32-bit elements
+`define SKIF_COLL_TYPE_U64     4'h2   // unsigned 64-bit elements
+`define SKIF_COLL_TYPE_S64     4'h3   // signed 64-bit elements
+`define SKIF_COLL_OP_SUM       3'h0   // sum, wrapping
+`define SKIF_COLL_OP_MIN       3'h1   // minimum
+`define SKIF_COLL_OP_MAX       3'h2   // maximum
+`define SKIF_COLL_MAX_RED      64     // largest reduce payload, bytes (a multiple of the element size)
+`define SKIF_COLL_RIDS         32     // reduce ids per tree
+`define SKIF_COLL_TREES        32     // tree table entries in every simulation build
+
 // ---------------------------------------------------------------- netaddr_t
 // [7:0] channel  [23:8] node  [31:24] must be zero
 `define SKIF_NA_CHAN_LO        0
@@ -56,12 +83,34 @@
 // base + (ptr & (size - 1)); used = tail - head. Every channel has a ring of
 // its own (channel table, CH_* registers).
 `define SKIF_DESC_LEN_LO       32
+`define SKIF_DESC_KIND_LO      60     // 4 bits: 0 message, 1 collective (SKIF_DESC_KIND_*)
+`define SKIF_DESC_KIND_MSG     4'h0   // message: [31:0] dst netaddr, [63:44] zero
+`define SKIF_DESC_KIND_COLL    4'h1   // collective operation (docs/collectives.md)
+// Collective descriptor: [15:0] arg  [19:16] zero  [23:20] type  [27:24] cmd
+// [31:28] zero  [43:32] len  [46:44] op  [51:47] rid  [59:52] tree  [63:60] kind 1
+`define SKIF_CDESC_ARG_LO      0
+`define SKIF_CDESC_TYPE_LO     20
+`define SKIF_CDESC_CMD_LO      24
+`define SKIF_CDESC_OP_LO       44
+`define SKIF_CDESC_RID_LO      47
+`define SKIF_CDESC_TREE_LO     52
+// RX entry header of a collective result (kind 2): [7:0] channel  [23:8] node
+// (BCAST poster, REDUCE target, else 0)  [31:24] tree  [43:32] len  [44] err
+// [47:45] op  [52:48] rid  [59:56] cmd  [63:60] kind (0 message, 2 collective)
+`define SKIF_CENT_TREE_LO      24
+`define SKIF_CENT_ERR          44
+`define SKIF_CENT_OP_LO        45
+`define SKIF_CENT_RID_LO       48
+`define SKIF_CENT_CMD_LO       56
+`define SKIF_CENT_KIND_LO      60
+`define SKIF_CENT_KIND_COLL    4'h2   // the entry is a collective result
 `define SKIF_RING_LOG2_MIN     12     // smallest ring: 4 KiB
 `define SKIF_RING_LOG2_MAX     24     // largest ring: 16 MiB
 
 // Status block in host memory (8-byte aligned, address in STAT_BASE;
 // 0x100 + 8 * channels bytes):
 `define SKIF_STAT_TX_HEAD      12'h000  // u32 in a u64 word: TX consumer pointer
+`define SKIF_STAT_COLL         12'h008  // u64: [31:0] COLL_SENT, [63:32] COLL_DONE (collective counters)
 `define SKIF_STAT_CH_TAIL      12'h100  // u32 in a u64 word per channel c at + 8c: its ring's producer pointer
 
 // ---------------------------------------------------------------- registers
@@ -95,6 +144,13 @@
 `define SKIF_REG_CH_HEAD_RD    12'h0B8  // RO  channel CH_SEL: software consumer pointer
 `define SKIF_REG_CH_RBASE_LO   12'h0BC  // RO  channel CH_SEL: ring base, bits [31:0]
 `define SKIF_REG_CH_RBASE_HI   12'h0C0  // RO  channel CH_SEL: ring base, bits [63:32]
+`define SKIF_REG_COLL_TREES    12'h0D0  // RO  tree table entries of the collective engine
+`define SKIF_REG_COLL_SEL      12'h0D4  // RW  tree the COLL_TAB window shows and commits (< COLL_TREES)
+`define SKIF_REG_COLL_TAB      12'h0D8  // RW  write: commit tree COLL_SEL's entry; read: the entry
+`define SKIF_REG_COLL_DROPS    12'h0DC  // RO  collective packets dropped by a forwarding check
+`define SKIF_REG_COLL_ERRS     12'h0E0  // RO  collective operations that ended in error here
+`define SKIF_REG_COLL_SENT     12'h0E4  // RO  collective operations handed to the engine
+`define SKIF_REG_COLL_DONE     12'h0E8  // RO  collective results written into rings
 `define SKIF_REG_CH_HEAD       12'h400  // WO  + 4c: channel c's consumer pointer (frees ring space), c < CH_NUM
 `define SKIF_REG_MAP_SIZE      12'h800  // first offset outside the map
 
@@ -111,6 +167,16 @@
 `define SKIF_STATUS_RX_ERR     32'h00000040  // sticky: malformed packet dropped
 `define SKIF_STATUS_NET_DROP   32'h00000080  // sticky: router dropped a local packet (bad dst)
 `define SKIF_STATUS_CH_DROP    32'h00000100  // sticky: a message for a closed channel was discarded
+`define SKIF_STATUS_COLL_DROP  32'h00000200  // sticky: a collective packet failed a forwarding check
+`define SKIF_STATUS_COLL_ERR   32'h00000400  // sticky: a collective operation ended in error here
+
+// COLL_TAB fields (tree table entry)
+`define SKIF_CTAB_DOWN_MASK    32'h000000FF  // bit p: port p leads to a node below
+`define SKIF_CTAB_UP_LO        8             // 3 bits: port towards the node above
+`define SKIF_CTAB_ROOT         32'h00001000  // this node is the root
+`define SKIF_CTAB_TRANSIT      32'h00002000  // this node's host is not a member
+`define SKIF_CTAB_VALID        32'h00008000  // the entry is in use
+`define SKIF_CTAB_CHAN_LO      16            // 8 bits: result channel
 
 // CH_CFG fields
 `define SKIF_CH_CFG_SIZE_MASK  32'h0000001F  // log2 of ring bytes (12..24) when enabling

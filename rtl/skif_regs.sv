@@ -8,7 +8,8 @@
 // access (offset outside the map, misaligned, read of an unassigned offset,
 // write to a read-only register, TX_SIZE value outside 12..24, CH_SEL value
 // >= NumChans, CH_CFG opening a channel with a size outside 12..24, CH_HEAD
-// of a channel >= NumChans)
+// of a channel >= NumChans, COLL_SEL >= Trees, a COLL_TAB entry the
+// collective engine refuses)
 // responds err=1, changes no register, and sets STATUS.REG_ERR and
 // ERR_INFO = offending offset. The engines report events as one-cycle pulses;
 // counters and sticky STATUS bits live here.
@@ -16,6 +17,7 @@
 
 module skif_regs #(
   parameter int NumChans = 64,  // channels of the demultiplexer (skif_rx)
+  parameter int Trees    = 32,  // tree table entries of the collective engine
   localparam int ChW = $clog2(NumChans)
 ) (
   input  logic        clk_i,
@@ -71,6 +73,20 @@ module skif_regs #(
   input  logic [7:0]  rx_closed_ch_i,    // its channel
   // event from the network router
   input  logic        net_drop_i,        // pulse: router dropped a local packet (bad dst)
+  // collective engine: tree table port and events; adapter collective counts
+  output logic        coll_tab_we_o,     // COLL_TAB write (only when the engine accepts it)
+  output logic [7:0]  coll_tab_sel_o,    // COLL_SEL
+  output logic [31:0] coll_tab_wdata_o,
+  input  logic        coll_tab_err_i,    // the engine refuses coll_tab_wdata_o for coll_tab_sel_o
+  input  logic [31:0] coll_tab_rdata_i,  // tree COLL_SEL's entry
+  input  logic [1:0]  coll_drop_i,       // packets dropped this cycle by a forwarding check
+  input  logic [31:0] coll_drop_info_i,
+  input  logic        coll_err_i,        // pulse: an operation ended in error
+  input  logic [31:0] coll_err_info_i,
+  input  logic        coll_sent_i,       // pulse: an operation handed to the engine
+  input  logic        coll_done_i,       // pulse: a result written into a ring
+  output logic [31:0] coll_sent_o,       // COLL_SENT, COLL_DONE (for the status block)
+  output logic [31:0] coll_done_o,
   // status-block write accepted on the DMA port
   input  logic        stat_done_i,
   output logic        irq_o
@@ -79,7 +95,8 @@ module skif_regs #(
   localparam logic [4:0] SizeMax = 5'(`SKIF_RING_LOG2_MAX);
   localparam logic [31:0] StatusErrMask = `SKIF_STATUS_TX_ERR | `SKIF_STATUS_REG_ERR |
                                           `SKIF_STATUS_DMA_ERR | `SKIF_STATUS_RX_ERR |
-                                          `SKIF_STATUS_NET_DROP | `SKIF_STATUS_CH_DROP;
+                                          `SKIF_STATUS_NET_DROP | `SKIF_STATUS_CH_DROP |
+                                          `SKIF_STATUS_COLL_DROP | `SKIF_STATUS_COLL_ERR;
   localparam logic [31:0] CtrlMask = `SKIF_CTRL_TX_EN | `SKIF_CTRL_RX_EN | `SKIF_CTRL_IRQ_EN;
 
   // ---------------------------------------------------------------- state
@@ -90,6 +107,8 @@ module skif_regs #(
   logic [31:0] tx_tail_q;
   logic [ChW-1:0] ch_sel_q;
   logic [31:0] tx_pkts_q, tx_flits_q, rx_pkts_q, rx_drops_q, net_drops_q, ch_drops_q;
+  logic [7:0]  coll_sel_q;
+  logic [31:0] coll_drops_q, coll_errs_q, coll_sent_q, coll_done_q;
   logic        rsp_valid_q, rsp_err_q, irq_q;
   logic [31:0] rsp_rdata_q;
 
@@ -155,6 +174,13 @@ module skif_regs #(
       `SKIF_REG_CH_HEAD_RD:   rdata = ch_rd_head_i;
       `SKIF_REG_CH_RBASE_LO:  rdata = ch_rd_base_i[31:0];
       `SKIF_REG_CH_RBASE_HI:  rdata = ch_rd_base_i[63:32];
+      `SKIF_REG_COLL_TREES:   rdata = 32'(Trees);
+      `SKIF_REG_COLL_SEL:     begin rdata = {24'h0, coll_sel_q}; wr_ok = reg_req_wdata_i < 32'(Trees); end
+      `SKIF_REG_COLL_TAB:     begin rdata = coll_tab_rdata_i; wr_ok = !coll_tab_err_i; end
+      `SKIF_REG_COLL_DROPS:   rdata = coll_drops_q;
+      `SKIF_REG_COLL_ERRS:    rdata = coll_errs_q;
+      `SKIF_REG_COLL_SENT:    rdata = coll_sent_q;
+      `SKIF_REG_COLL_DONE:    rdata = coll_done_q;
       default: begin
         // CH_HEAD[c] is write-only
         rd_ok = 1'b0;
@@ -176,6 +202,8 @@ module skif_regs #(
                  | (rx_err_i        ? `SKIF_STATUS_RX_ERR  : 32'h0)
                  | (net_drop_i      ? `SKIF_STATUS_NET_DROP : 32'h0)
                  | (rx_closed_i     ? `SKIF_STATUS_CH_DROP : 32'h0)
+                 | ((coll_drop_i != 2'd0) ? `SKIF_STATUS_COLL_DROP : 32'h0)
+                 | (coll_err_i      ? `SKIF_STATUS_COLL_ERR : 32'h0)
                  | ((acc && bad)    ? `SKIF_STATUS_REG_ERR : 32'h0);
   assign err_clr = (wr && off == `SKIF_REG_STATUS) ? (reg_req_wdata_i & StatusErrMask) : 32'h0;
 
@@ -200,6 +228,11 @@ module skif_regs #(
       rx_drops_q     <= 32'h0;
       net_drops_q    <= 32'h0;
       ch_drops_q     <= 32'h0;
+      coll_sel_q     <= 8'h0;
+      coll_drops_q   <= 32'h0;
+      coll_errs_q    <= 32'h0;
+      coll_sent_q    <= 32'h0;
+      coll_done_q    <= 32'h0;
       rsp_valid_q    <= 1'b0;
       rsp_err_q      <= 1'b0;
       rsp_rdata_q    <= 32'h0;
@@ -223,6 +256,7 @@ module skif_regs #(
           `SKIF_REG_CH_BASE_HI:   ch_base_hi_q   <= reg_req_wdata_i;
           `SKIF_REG_STAT_BASE_LO: stat_base_lo_q <= {reg_req_wdata_i[31:3], 3'b000};
           `SKIF_REG_STAT_BASE_HI: stat_base_hi_q <= reg_req_wdata_i;
+          `SKIF_REG_COLL_SEL:     coll_sel_q     <= reg_req_wdata_i[7:0];
           default: ;
         endcase
       end
@@ -237,6 +271,8 @@ module skif_regs #(
       else if (tx_dma_err_i)  err_info_q <= tx_err_info_i;
       else if (rx_err_i)      err_info_q <= rx_err_info_i;
       else if (rx_closed_i)   err_info_q <= {24'h0, rx_closed_ch_i};
+      else if (coll_drop_i != 2'd0) err_info_q <= coll_drop_info_i;
+      else if (coll_err_i)    err_info_q <= coll_err_info_i;
 
       if (tx_pkt_i)  tx_pkts_q  <= tx_pkts_q + 32'd1;
       if (tx_flit_i) tx_flits_q <= tx_flits_q + 32'd1;
@@ -244,6 +280,10 @@ module skif_regs #(
       if (rx_err_i)  rx_drops_q <= rx_drops_q + 32'd1;
       if (net_drop_i) net_drops_q <= net_drops_q + 32'd1;
       if (rx_closed_i) ch_drops_q <= ch_drops_q + 32'd1;
+      coll_drops_q <= coll_drops_q + {30'h0, coll_drop_i};
+      if (coll_err_i)  coll_errs_q <= coll_errs_q + 32'd1;
+      if (coll_sent_i) coll_sent_q <= coll_sent_q + 32'd1;
+      if (coll_done_i) coll_done_q <= coll_done_q + 32'd1;
     end
   end
 
@@ -268,4 +308,10 @@ module skif_regs #(
   assign ch_head_we_o = wr && is_head;
   assign ch_head_ch_o = head_idx[ChW-1:0];
   assign ch_head_o    = reg_req_wdata_i;
+
+  assign coll_tab_we_o    = wr && (off == `SKIF_REG_COLL_TAB);
+  assign coll_tab_sel_o   = coll_sel_q;
+  assign coll_tab_wdata_o = reg_req_wdata_i;
+  assign coll_sent_o      = coll_sent_q;
+  assign coll_done_o      = coll_done_q;
 endmodule

@@ -79,11 +79,19 @@ module skif_rx #(
   output logic [63:0]    dma_addr_o,
   output logic [63:0]    dma_wdata_o,
   output logic           dma_stat_o,    // request is a status-block write
+  output logic           coll_done_o,   // pulse: a collective result entry complete
+  input  logic [63:0]    coll_cnt_i,    // {COLL_DONE, COLL_SENT}: written to SKIF_STAT_COLL when it changes
   // network
   input  logic           net_valid_i,
   output logic           net_ready_o,
   input  logic [63:0]    net_data_i,
-  input  logic           net_last_i
+  input  logic           net_last_i,
+  // collective results (skif_coll): COLL_DOWN packets for the ring of coll_chan_i
+  input  logic           coll_valid_i,
+  output logic           coll_ready_o,
+  input  logic [63:0]    coll_data_i,
+  input  logic           coll_last_i,
+  input  logic [7:0]     coll_chan_i
 );
   localparam int AgeW = $clog2(StatHoldoff + 1);
   localparam logic [AgeW-1:0] HoldoffC = AgeW'(StatHoldoff);
@@ -127,6 +135,19 @@ module skif_rx #(
   logic [GapW-1:0] stat_gap_q;  // cycles since the last status write, up to StatGap
   logic [NumChans-1:0] round_q;    // channels left in the current status round
 
+  // ---------------------------------------------------------------- input choice
+  // Two inputs, chosen at packet boundaries (round-robin while both wait):
+  // messages from the router and collective results from the engine.
+  logic        src_q, pref_q, src, in_valid, in_ready, in_last;
+  logic [63:0] in_data;
+  assign src      = (state_q != SHdr) ? src_q
+                  : (pref_q ? (coll_valid_i || !net_valid_i) : !net_valid_i && coll_valid_i);
+  assign in_valid = src ? coll_valid_i : net_valid_i;
+  assign in_data  = src ? coll_data_i : net_data_i;
+  assign in_last  = src ? coll_last_i : net_last_i;
+  assign net_ready_o  = in_ready && !src;
+  assign coll_ready_o = in_ready && src;
+
   // ---------------------------------------------------------------- header decode
   logic [3:0]     h_kind;
   logic [11:0]    h_len;
@@ -138,12 +159,12 @@ module skif_rx #(
   logic [32:0]    used_plus;
   logic [63:0]    entry_word, h_base, cur_base;
   logic [4:0]     h_log2, cur_log2;
-  assign h_kind  = net_data_i[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
-  assign h_len   = net_data_i[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO];
-  assign h_chan  = net_data_i[`SKIF_HDR_CHAN_HI:`SKIF_HDR_CHAN_LO];
+  assign h_kind  = in_data[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
+  assign h_len   = in_data[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO];
+  assign h_chan  = src ? coll_chan_i : in_data[`SKIF_HDR_CHAN_HI:`SKIF_HDR_CHAN_LO];
   assign h_ch    = h_chan[ChW-1:0];
   assign h_entry = 13'd8 + (({1'b0, h_len} + 13'd7) & ~13'd7);
-  assign h_bad   = (h_kind != `SKIF_KIND_MSG) || (h_len > MaxMsgC) || ((h_len == 12'd0) != net_last_i);
+  assign h_bad   = (h_kind != (src ? `SKIF_KIND_COLL_DOWN : `SKIF_KIND_MSG)) || (h_len > MaxMsgC) || ((h_len == 12'd0) != in_last);
   assign h_open  = open_q[h_ch] && ({24'h0, h_chan} < NumChans);
   assign h_base   = {base_q[h_ch], 3'b000};
   assign h_log2   = size_q[h_ch];
@@ -153,9 +174,25 @@ module skif_rx #(
   assign h_tail  = tail_q[h_ch];
   assign used_plus = {1'b0, h_tail - head_q[h_ch]} + {20'h0, h_entry};
   assign h_space = used_plus <= {1'b0, h_size};
-  // RX entry header word: [7:0] channel, [23:8] src node, [43:32] len.
-  assign entry_word = {20'h0, h_len, 8'h00,
-                       net_data_i[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO], h_chan};
+  // RX entry header word: [7:0] channel, [23:8] src node, [43:32] len; a
+  // collective result also [23:8] node, [31:24] tree, [44] err, [47:45] op,
+  // [52:48] rid, [59:56] cmd and kind 2 in [63:60] (docs/collectives.md).
+  always @(*) begin
+    entry_word = '0;
+    entry_word[7:0]                           = h_chan;
+    entry_word[`SKIF_DESC_LEN_LO +: `SKIF_LEN_W] = h_len;
+    if (src) begin
+      entry_word[23:8]                        = in_data[`SKIF_CHDR_ARG_LO +: 16];
+      entry_word[`SKIF_CENT_TREE_LO +: 8]     = in_data[`SKIF_CHDR_TREE_LO +: 8];
+      entry_word[`SKIF_CENT_ERR]              = in_data[`SKIF_CHDR_ERR];
+      entry_word[`SKIF_CENT_OP_LO +: 3]       = in_data[`SKIF_CHDR_OP_LO +: 3];
+      entry_word[`SKIF_CENT_RID_LO +: 5]      = in_data[`SKIF_CHDR_RID_LO +: 5];
+      entry_word[`SKIF_CENT_CMD_LO +: 4]      = in_data[`SKIF_CHDR_CMD_LO +: 4];
+      entry_word[`SKIF_CENT_KIND_LO +: 4]     = `SKIF_CENT_KIND_COLL;
+    end else begin
+      entry_word[23:8]                        = in_data[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO];
+    end
+  end
 
   // ---------------------------------------------------------------- control
   logic        data_want, stat_go, stat_any, complete;
@@ -166,9 +203,9 @@ module skif_rx #(
 
   // A data write is wanted for a good header of an open channel with ring
   // space, or a payload flit whose `last` agrees with the length.
-  assign data_want = net_valid_i &&
+  assign data_want = in_valid &&
                      (((state_q == SHdr) && en_i && !h_bad && h_open && h_space) ||
-                      ((state_q == SPay) && (net_last_i == (rem_q == 9'd1))));
+                      ((state_q == SPay) && (in_last == (rem_q == 9'd1))));
   // Status writes: one dirty channel's tail at a time, chosen round-robin:
   // the lowest candidate at or above rr_q, else the lowest of all (isolate
   // the lowest set bit, encode it); they yield to data writes for up to
@@ -208,24 +245,24 @@ module skif_rx #(
     data_word   = entry_word;
     data_base   = h_base;
     data_size   = h_log2;
-    net_ready_o = 1'b0;
+    in_ready = 1'b0;
     stall_o     = 1'b0;
     err_o       = 1'b0;
     closed_o    = 1'b0;
     complete    = 1'b0;
     case (state_q)
       SHdr: begin
-        if (en_i && net_valid_i) begin
+        if (en_i && in_valid) begin
           if (h_bad || !h_open) begin
-            net_ready_o = 1'b1;
+            in_ready = 1'b1;
             err_o       = h_bad;
             closed_o    = !h_bad;
-            if (!net_last_i) state_d = SDrop;
+            if (!in_last) state_d = SDrop;
           end else if (!h_space) begin
             stall_o = 1'b1;
           end else begin
-            net_ready_o = dma_ready_i && !stat_go;
-            if (net_ready_o) begin
+            in_ready = dma_ready_i && !stat_go;
+            if (in_ready) begin
               cur_d    = h_ch;
               entry_d  = h_entry;
               wr_ptr_d = h_tail + 32'd8;
@@ -238,22 +275,22 @@ module skif_rx #(
       end
       SPay: begin
         data_ptr  = wr_ptr_q;
-        data_word = net_data_i;
+        data_word = in_data;
         data_base = cur_base;
         data_size = cur_log2;
-        if (net_valid_i) begin
-          if (net_last_i != (rem_q == 9'd1)) begin
+        if (in_valid) begin
+          if (in_last != (rem_q == 9'd1)) begin
             // `last` too early or too late: drop the rest of the packet.
-            net_ready_o = 1'b1;
+            in_ready = 1'b1;
             err_o       = 1'b1;
-            if (net_last_i) state_d = SHdr;
+            if (in_last) state_d = SHdr;
             else            state_d = SDrop;
           end else begin
-            net_ready_o = dma_ready_i && !stat_go;
-            if (net_ready_o) begin
+            in_ready = dma_ready_i && !stat_go;
+            if (in_ready) begin
               wr_ptr_d = wr_ptr_q + 32'd8;
               rem_d    = rem_q - 9'd1;
-              if (net_last_i) begin
+              if (in_last) begin
                 complete = 1'b1;
                 state_d  = SHdr;
               end
@@ -262,8 +299,8 @@ module skif_rx #(
         end
       end
       default: begin  // SDrop
-        net_ready_o = 1'b1;
-        if (net_valid_i && net_last_i) state_d = SHdr;
+        in_ready = 1'b1;
+        if (in_valid && in_last) state_d = SHdr;
       end
     endcase
   end
@@ -277,11 +314,22 @@ module skif_rx #(
   logic [31:0] ring_mask;
   assign ring_mask = (32'd1 << data_size) - 32'd1;
 
-  assign dma_valid_o = stat_go || data_want;
-  assign dma_stat_o  = stat_go;
+  // The collective counters word goes out when it changed and nothing else
+  // waits (after the tails of the results it counts).
+  logic [63:0] cnt_wr_q;
+  logic        cnt_go;
+  assign cnt_go = (coll_cnt_i != cnt_wr_q) && !stat_any && !data_want;
+
+  assign dma_valid_o = stat_go || data_want || cnt_go;
+  assign dma_stat_o  = stat_go || cnt_go;
   assign dma_addr_o  = stat_go ? (stat_base_i + 64'(`SKIF_STAT_CH_TAIL) + 64'({stat_ch, 3'b000}))
+                     : cnt_go  ? (stat_base_i + 64'(`SKIF_STAT_COLL))
                                : (data_base + {32'h0, data_ptr & ring_mask});
-  assign dma_wdata_o = stat_go ? {32'h0, tail_q[stat_ch]} : data_word;
+  assign dma_wdata_o = stat_go ? {32'h0, tail_q[stat_ch]} : cnt_go ? coll_cnt_i : data_word;
+  always @(posedge clk_i) begin
+    if (!rst_ni)                    cnt_wr_q <= '0;
+    else if (cnt_go && dma_ready_i) cnt_wr_q <= coll_cnt_i;
+  end
 
   // table: a configuration write wins over the engine's tail update of the
   // same channel (software only reconfigures a channel that is not busy).
@@ -315,6 +363,8 @@ module skif_rx #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q     <= SHdr;
+      src_q       <= 1'b0;
+      pref_q      <= 1'b0;
       cur_q       <= '0;
       wr_ptr_q    <= 32'h0;
       rem_q       <= 9'h0;
@@ -326,6 +376,10 @@ module skif_rx #(
       round_q     <= '0;
     end else begin
       state_q  <= state_d;
+      if (state_q == SHdr && in_valid && in_ready) begin
+        src_q  <= src;
+        pref_q <= !src;
+      end
       cur_q    <= cur_d;
       wr_ptr_q <= wr_ptr_d;
       rem_q    <= rem_d;
@@ -351,6 +405,7 @@ module skif_rx #(
                                         : {8'(cur_q), 8'h00, tail_q[cur_q][15:0]};
   assign closed_ch_o = h_chan;
   assign pkt_o       = complete;
+  assign coll_done_o = complete && src;
   assign busy_o      = (state_q != SHdr);
 
   assign rd_open_o = open_q[rd_ch_i];

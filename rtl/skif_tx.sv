@@ -23,8 +23,9 @@
 // of messages sent back to back coalesce (the final head is always written;
 // the first after a quiet spell, and one once head reaches TX_TAIL, go out
 // at once).
-// Errors: a bad descriptor (len > SKIF_MAX_MSG, bits [63:44] set, netaddr
-// [31:24] set) pulses desc_err_o; a read error response pulses dma_err_o
+// Errors: a bad descriptor (len > SKIF_MAX_MSG, a kind other than 0 or 1;
+// kind 0: bits [63:44] or netaddr [31:24] set; kind 1: bits [19:16] or
+// [31:28] set) pulses desc_err_o; a read error response pulses dma_err_o
 // (a message already started is completed with zeros for the bad words, as a
 // packet cannot be cut). Both set a sticky STATUS bit which comes back as
 // halt_i; TX then finishes the message in progress (its remaining words are
@@ -160,18 +161,41 @@ module skif_tx #(
   );
 
   // ---------------------------------------------------------------- descriptor decode
+  // kind 0: a message to the netaddr in [31:0]; kind 1: a collective
+  // operation (docs/collectives.md) for this node's collective engine.
   logic [11:0] d_len;
   logic [12:0] d_entry;
+  logic [3:0]  d_kind;
   logic        d_bad, d_covered;
   logic [31:0] h_diff;
-  logic [63:0] hdr;
+  logic [63:0] hdr, msg_hdr, coll_hdr;
   assign d_len     = f_data[`SKIF_DESC_LEN_LO +: `SKIF_LEN_W];
-  assign d_bad     = (d_len > MaxMsgC) || (f_data[63:44] != 20'h0) || (f_data[31:24] != 8'h0);
+  assign d_kind    = f_data[`SKIF_DESC_KIND_LO +: 4];
+  assign d_bad     = (d_len > MaxMsgC) ||
+                     ((d_kind == `SKIF_DESC_KIND_MSG) ? ((f_data[63:44] != 20'h0) || (f_data[31:24] != 8'h0)) :
+                      (d_kind == `SKIF_DESC_KIND_COLL) ? ((f_data[19:16] != 4'h0) || (f_data[31:28] != 4'h0)) :
+                      1'b1);
   assign d_entry   = 13'd8 + (({1'b0, d_len} + 13'd7) & ~13'd7);
   assign h_diff    = tail_i - head_q;
   assign d_covered = (h_diff >= {19'h0, d_entry}) && (h_diff <= ring_size);
-  assign hdr = {`SKIF_KIND_MSG, f_data[`SKIF_NA_NODE_LO +: 16], node_id_i,
-                f_data[`SKIF_NA_CHAN_LO +: 8], d_len, 8'h00};
+  always @(*) begin
+    msg_hdr = '0;
+    msg_hdr[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] = `SKIF_KIND_MSG;
+    msg_hdr[`SKIF_HDR_DST_HI:`SKIF_HDR_DST_LO]   = f_data[`SKIF_NA_NODE_LO +: 16];
+    msg_hdr[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO]   = node_id_i;
+    msg_hdr[`SKIF_HDR_CHAN_HI:`SKIF_HDR_CHAN_LO] = f_data[`SKIF_NA_CHAN_LO +: 8];
+    msg_hdr[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO]   = d_len;
+    coll_hdr = '0;
+    coll_hdr[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] = `SKIF_KIND_COLL_UP;
+    coll_hdr[`SKIF_CHDR_ARG_LO +: 16]             = f_data[`SKIF_CDESC_ARG_LO +: 16];
+    coll_hdr[`SKIF_CHDR_CMD_LO +: 4]              = f_data[`SKIF_CDESC_CMD_LO +: 4];
+    coll_hdr[`SKIF_CHDR_TYPE_LO +: 4]             = f_data[`SKIF_CDESC_TYPE_LO +: 4];
+    coll_hdr[`SKIF_CHDR_TREE_LO +: 8]             = f_data[`SKIF_CDESC_TREE_LO +: 8];
+    coll_hdr[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO]   = d_len;
+    coll_hdr[`SKIF_CHDR_RID_LO +: 5]              = f_data[`SKIF_CDESC_RID_LO +: 5];
+    coll_hdr[`SKIF_CHDR_OP_LO +: 3]               = f_data[`SKIF_CDESC_OP_LO +: 3];
+  end
+  assign hdr = (d_kind == `SKIF_DESC_KIND_COLL) ? coll_hdr : msg_hdr;
 
   // Last payload flit: zero the bytes beyond len.
   logic [63:0] pay_mask;

@@ -19,7 +19,7 @@ module skif_icarus_top #(
 
   skif_sim_top #(
     .NDims(NDims), .SizeX(SizeX), .SizeY(SizeY), .SizeZ(SizeZ), .SizeW(SizeW)
-  ) u_top (.clk_i(clk), .rst_ni(rst_n), .dims_o(dims));
+  ) u_top (.clk_i(clk), .rst_ni(rst_n), .dims_o(dims), .coll_sel_i(10'h0));
 
   initial begin
     r = $skif_init(SizeX | SizeY << 5 | SizeZ << 10 | SizeW << 15);  // command line,

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// skif_sim_top: simulation top: the adapter network (rtl/router/skif_torus_net,
+// skif_sim_top: simulation top: the adapter network (rtl/net/skif_torus_net,
 // one adapter per node on a 1..4-D torus of routers) with a host shim per node.
 // Only clock and reset come from C++; all host traffic goes through the shims'
 // DPI calls (VPI under Icarus).
+`include "skif_defs.vh"
+
 module skif_sim_top #(
   parameter int NDims = 1,  // torus dimensions, 1..4
   parameter int SizeX = 2,  // ring size in X, 2..16
@@ -10,7 +12,9 @@ module skif_sim_top #(
   parameter int SizeZ = 1,  // ring size in Z (1 when NDims < 3)
   parameter int SizeW = 1,  // ring size in W (1 when NDims < 4)
   localparam int Nodes = SizeX * SizeY * SizeZ * SizeW,
-  localparam int NetVcs = 2   // VCs per class of the routers: skif_torus_net's NumVcs default
+  localparam int NetVcs = 2,  // VCs per class of the routers: skif_torus_net's NumVcs default
+  localparam int Links  = 2 * NDims,
+  localparam int SlotW  = $clog2(`SKIF_COLL_TREES) + 5
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -18,7 +22,13 @@ module skif_sim_top #(
   output logic [15:0] dbgw_o,  // router debug bits per node (ports x VCs)
   // router debug of every node (skif_torus_net): for the watchdog's report
   output logic [Nodes*(2*NDims+1)*4*NetVcs-1:0] dbg_busy_o,
-  output logic [Nodes*(2*NDims+1)*4*NetVcs-1:0] dbg_move_o
+  output logic [Nodes*(2*NDims+1)*4*NetVcs-1:0] dbg_move_o,
+  // collective engines: slot coll_sel_i (tree * 32 + reduce id) of every node
+  // and the engines' states, for the watchdog's report
+  input  logic [SlotW-1:0]           coll_sel_i,
+  output logic [Nodes*(Links+1)-1:0] coll_got_o,
+  output logic [Nodes*(Links+1)-1:0] coll_exp_o,
+  output logic [Nodes*8-1:0]         coll_state_o
 );
   assign dbgw_o = 16'((2 * NDims + 1) * 4 * NetVcs);
   assign dims_o = {5'(SizeW), 5'(SizeZ), 5'(SizeY), 5'(SizeX)};
@@ -46,7 +56,9 @@ module skif_sim_top #(
     .dma_req_wdata_o(dma_req_wdata), .dma_req_wstrb_o(dma_req_wstrb),
     .dma_rsp_valid_i(dma_rsp_valid), .dma_rsp_data_i(dma_rsp_data),
     .dma_rsp_err_i(dma_rsp_err), .irq_o(irq), .net_drop_cnt_o(net_drop_cnt),
-    .dbg_busy_o, .dbg_move_o
+    .dbg_busy_o, .dbg_move_o,
+    .coll_dbg_sel_i(coll_sel_i), .coll_dbg_got_o(coll_got_o), .coll_dbg_exp_o(coll_exp_o),
+    .coll_dbg_state_o(coll_state_o)
   );
 
   for (genvar i = 0; i < Nodes; i++) begin : g_shim

@@ -63,6 +63,10 @@ module skif_torus_router #(
   input  logic                      ej_ready_i /*verilator public_flat_rd*/,
   output logic [63:0]               ej_data_o,
   output logic                      ej_last_o,
+  // link sharing with the collective engine (skif_coll): block a link
+  // output this cycle; the router wanted a blocked link (registered)
+  input  logic [Links-1:0]          out_block_i,
+  output logic [Links-1:0]          out_starved_o,
   // injected packets dropped for a bad dst
   output logic                      drop_o,
   output logic [31:0]               drop_cnt_o,
@@ -243,6 +247,9 @@ module skif_torus_router #(
   localparam logic [TotalVcs-1:0] EvenVcs = TotalVcs'(64'h5555_5555_5555_5555);
 
   logic [NIv-1:0]   req, pop, push;
+  logic [Ports-1:0] want;             // a request for an output before out_block_i
+  logic [Ports-1:0] block_p;          // out_block_i, one bit per port (local: 0)
+  assign block_p = {1'b0, out_block_i};
   logic [PvW-1:0]   tgt [NIv];        // output VC of the head flit's packet
   logic [NIv-1:0]   head_last;
   logic [NIv-1:0]   ej_hdr, ej_full;  // header towards ejection; its packet complete
@@ -272,6 +279,7 @@ module skif_torus_router #(
 
   always @(*) begin
     req       = '0;
+    want      = '0;
     pop       = '0;
     head_last = '0;
     ej_hdr    = '0;
@@ -329,6 +337,11 @@ module skif_torus_router #(
               ej_full[iv] = (tails_q[iv*CntW +: CntW] != '0) || (cnt_q[iv*CntW +: CntW] == VcDepthC);
               if (ej_full[iv]) a_strong = 1'b1;
             end
+          end
+          // a link the collective engine takes this cycle
+          if (a_port != LocalC && a_ok) begin
+            want[a_port] = 1'b1;
+            if (block_p[a_port]) a_ok = 1'b0;
           end
           req[iv] = a_ok;
         end
@@ -402,6 +415,15 @@ module skif_torus_router #(
         push[p*TotalVcs + int'(w_vc[p])] = 1'b1;
     end
   end
+
+  logic [Links-1:0] starved_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) starved_q <= '0;
+    else         starved_q <= want[Links-1:0] & out_block_i;
+  end
+  assign out_starved_o = starved_q;
+  logic unused_want_local;  // ejection is never blocked
+  assign unused_want_local = want[LocalPort];
 
   assign dbg_busy_o = occ_q;
   assign dbg_move_o = pop;

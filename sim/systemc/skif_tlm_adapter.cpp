@@ -114,6 +114,10 @@ skif_tlm_adapter::skif_tlm_adapter(sc_module_name name, const skif_tlm_adapter_c
     net_->net_drop_cnt_o(net_drop_cnt_);
     net_->dbg_busy_o(dbg_busy_);
     net_->dbg_move_o(dbg_move_);
+    net_->coll_dbg_sel_i(coll_dbg_sel_);
+    net_->coll_dbg_got_o(coll_dbg_got_);
+    net_->coll_dbg_exp_o(coll_dbg_exp_);
+    net_->coll_dbg_state_o(coll_dbg_state_);
 
     for (int i = 0; i < nodes; i++) {
         node_state &n = nodes_[i];

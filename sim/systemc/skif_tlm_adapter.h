@@ -198,6 +198,11 @@ class skif_tlm_adapter : public sc_core::sc_module
     sc_core::sc_signal<data_of<decltype(V::net_drop_cnt_o)>> net_drop_cnt_;
     sc_core::sc_signal<data_of<decltype(V::dbg_busy_o)>> dbg_busy_; // router debug (unused here)
     sc_core::sc_signal<data_of<decltype(V::dbg_move_o)>> dbg_move_;
+    // collective engines' debug port (unused here)
+    sc_core::sc_signal<data_of<decltype(V::coll_dbg_sel_i)>> coll_dbg_sel_;
+    sc_core::sc_signal<data_of<decltype(V::coll_dbg_got_o)>> coll_dbg_got_;
+    sc_core::sc_signal<data_of<decltype(V::coll_dbg_exp_o)>> coll_dbg_exp_;
+    sc_core::sc_signal<data_of<decltype(V::coll_dbg_state_o)>> coll_dbg_state_;
 };
 
 #endif

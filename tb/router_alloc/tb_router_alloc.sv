@@ -65,6 +65,7 @@ module tb_router_alloc;
     .in_credit_valid_o (ic_v), .in_credit_vc_o (ic_vc),
     .inj_valid_i (inj_v), .inj_ready_o (inj_r), .inj_data_i (inj_d), .inj_last_i (inj_l),
     .ej_valid_o (ej_v), .ej_ready_i (ej_r), .ej_data_o (ej_d), .ej_last_o (ej_l),
+    .out_block_i ('0), .out_starved_o (),
     .drop_o (drop), .drop_cnt_o (drop_cnt), .dbg_busy_o (dbg_busy), .dbg_move_o (dbg_move)
   );
 

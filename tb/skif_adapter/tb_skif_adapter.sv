@@ -78,7 +78,11 @@ module tb_skif_adapter;
     .irq_o           (irq),
     .net_drop_cnt_o  (net_drop_cnt),
     .dbg_busy_o      (),
-    .dbg_move_o      ()
+    .dbg_move_o      (),
+    .coll_dbg_sel_i  ('0),
+    .coll_dbg_got_o  (),
+    .coll_dbg_exp_o  (),
+    .coll_dbg_state_o()
   );
 
   // ---------------------------------------------------------------- bookkeeping

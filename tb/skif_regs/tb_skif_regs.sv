@@ -66,7 +66,11 @@ module tb_skif_regs;
     .tx_dma_err_i (tx_dma_err), .tx_err_info_i (tx_info), .tx_pkt_i (tx_pkt), .tx_flit_i (tx_flit),
     .rx_busy_i (rx_busy), .rx_stall_i (rx_stall), .rx_err_i (rx_err),
     .rx_err_info_i (rx_info), .rx_pkt_i (rx_pkt), .rx_closed_i (rx_closed),
-    .rx_closed_ch_i (rx_closed_ch), .net_drop_i (1'b0), .stat_done_i (stat_done), .irq_o (irq)
+    .rx_closed_ch_i (rx_closed_ch), .net_drop_i (1'b0),
+    .coll_tab_we_o (), .coll_tab_sel_o (), .coll_tab_wdata_o (), .coll_tab_err_i (1'b0),
+    .coll_tab_rdata_i (32'h0), .coll_drop_i (2'b0), .coll_drop_info_i (32'h0), .coll_err_i (1'b0),
+    .coll_err_info_i (32'h0), .coll_sent_i (1'b0), .coll_done_i (1'b0), .coll_sent_o (),
+    .coll_done_o (), .stat_done_i (stat_done), .irq_o (irq)
   );
 
   int n_req = 0, n_rsp = 0, n_irq = 0;
@@ -110,7 +114,7 @@ module tb_skif_regs;
     case (a)
       'h00, 'h04, 'h08, 'h0C, 'h10, 'h14, 'h1C, 'h20, 'h24, 'h28, 'h2C, 'h30,
       'h60, 'h64, 'h80, 'h84, 'h88, 'h8C, 'h90, 'h94, 'hA0, 'hA4, 'hA8, 'hAC, 'hB0, 'hB4, 'hB8,
-      'hBC, 'hC0: return 1'b1;
+      'hBC, 'hC0, 'hD0, 'hD4, 'hD8, 'hDC, 'hE0, 'hE4, 'hE8: return 1'b1;
       default: return 1'b0;
     endcase
   endfunction
@@ -166,6 +170,12 @@ module tb_skif_regs;
     bad(1, `SKIF_REG_TX_SIZE, 11); bad(1, `SKIF_REG_TX_SIZE, 25);
     bad(1, `SKIF_REG_CH_NUM, 0); bad(1, `SKIF_REG_CH_DROPS, 0); bad(1, `SKIF_REG_CH_HEAD_RD, 0);
     bad(1, `SKIF_REG_CH_RBASE_LO, 0); bad(1, `SKIF_REG_CH_RBASE_HI, 0);
+    // the collective window: COLL_SEL below COLL_TREES; counters read-only
+    expect_rd(`SKIF_REG_COLL_TREES, 32);
+    bad(1, `SKIF_REG_COLL_TREES, 0); bad(1, `SKIF_REG_COLL_SEL, 32); bad(1, `SKIF_REG_COLL_SEL, 32'h100);
+    bad(1, `SKIF_REG_COLL_DROPS, 0); bad(1, `SKIF_REG_COLL_ERRS, 0); bad(1, `SKIF_REG_COLL_SENT, 0);
+    bad(1, `SKIF_REG_COLL_DONE, 0);
+    wr(`SKIF_REG_COLL_SEL, 31); expect_rd(`SKIF_REG_COLL_SEL, 31); wr(`SKIF_REG_COLL_SEL, 0);
     expect_rd(`SKIF_REG_TX_SIZE, 24);
     // the channel window: CH_SEL in range, CH_CFG legal, CH_HEAD write-only
     bad(1, `SKIF_REG_CH_SEL, NCH); bad(1, `SKIF_REG_CH_SEL, 32'h1_0000);

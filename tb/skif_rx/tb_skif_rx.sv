@@ -91,7 +91,9 @@ module tb_skif_rx;
     .closed_o (closed), .closed_ch_o (closed_ch), .pkt_o (pkt),
     .dma_valid_o (dvalid), .dma_ready_i (dready), .dma_addr_o (daddr), .dma_wdata_o (dwdata),
     .dma_stat_o (dstat),
-    .net_valid_i (nvalid), .net_ready_o (nready), .net_data_i (ndata), .net_last_i (nlast)
+    .net_valid_i (nvalid), .net_ready_o (nready), .net_data_i (ndata), .net_last_i (nlast),
+    .coll_done_o (), .coll_cnt_i (64'h0), .coll_valid_i (1'b0), .coll_ready_o (), .coll_data_i (64'h0),
+    .coll_last_i (1'b0), .coll_chan_i (8'h0)
   );
 
   logic [63:0] mem [MW];

@@ -4,10 +4,10 @@
 // on every injection port and a checking sink on every ejection port.
 //
 // Checks: zero-load latency of every (src, dst) pair is exactly 2 + 2*hops
-// (hops = shortest DOR distance; collectives never use a wrap link); link
-// throughput between neighbours; random traffic from every node (messages and
-// both collective kinds, random lengths, random ejection back-pressure and
-// injection gaps): every packet delivered exactly once, intact, to the right
+// (hops = shortest DOR distance); link throughput between neighbours; random
+// message traffic from every node (random lengths, random ejection
+// back-pressure and injection gaps; the collective kinds' VC classes belong
+// to the collective engines on the links, tb_coll_net tests them): every packet delivered exactly once, intact, to the right
 // node, in order per (src, dst, kind class), never interleaved, `last` on the
 // right flit; packets to a dst outside the torus are dropped at injection and
 // counted (drop_cnt_o and drop_o); the ejection protocol; tornado traffic on
@@ -326,8 +326,8 @@ module tb_torus_fabric;
       // all pairs on small tori; from/to nodes 0 and N-1 on larger ones (run time)
       for (int s = 0; s < N; s++) begin
         for (int t = 0; t < N; t++) begin
-          if (N <= 9 || s == 0 || s == N - 1 || t == 0 || t == N - 1) for (int c = 0; c < 2; c++) begin
-            enq(s, nid(t), (c == 0) ? 0 : 3, (c == 0) ? `SKIF_KIND_MSG : `SKIF_KIND_COLL_UP, 1'b0);
+          if (N <= 9 || s == 0 || s == N - 1 || t == 0 || t == N - 1) for (int c = 0; c < 1; c++) begin
+            enq(s, nid(t), 0, `SKIF_KIND_MSG, 1'b0);
             wait_done(1000);
             `CHECK(lat_last == 2 + 2 * hops(s, t, c == 1),
                    ("zero-load %0d -> %0d (%s): latency %0d, expected %0d", s, t, c ? "coll" : "msg", lat_last,
@@ -356,11 +356,7 @@ module tb_torus_fabric;
       for (int s = 0; s < N; s++) begin
         for (int j = 0; j < NPKT; j++) begin
           int kind, len;
-          case (rnd(5))
-            0: kind = `SKIF_KIND_COLL_UP;
-            1: kind = `SKIF_KIND_COLL_DOWN;
-            default: kind = `SKIF_KIND_MSG;
-          endcase
+          kind = `SKIF_KIND_MSG;
           case (rnd(3))
             0: len = 0;
             1: len = rnd(4);

@@ -1,6 +1,7 @@
 `timescale 1ns/1ps
 // SPDX-License-Identifier: Apache-2.0
-// skif_torus_fabric: the routers of a whole 1..4-D torus, wired together.
+// skif_torus_fabric: the network side of a whole 1..4-D torus: every node's
+// router and collective engine (skif_torus_node), wired together.
 //
 // Handshake: per node, the router's local port (inj_* valid/ready, ej_*
 // valid/ready, data held while valid && !ready, `last` on the final flit),
@@ -21,7 +22,10 @@ module skif_torus_fabric #(
   parameter int VcDepth  = 32, // flits per input VC buffer, 2..64
   parameter int NumVcs   = 2,  // VCs per class, 1..4
   parameter int Dateline = 1,  // 1: dateline VC classes; 0 only to demonstrate the deadlock
+  parameter int Trees    = 32, // collective engine: tree table entries (power of two, 2..256)
+  parameter int NumChans = 64, // adapter channels (the engine checks result channels against it)
   localparam int Nodes    = SizeX * SizeY * SizeZ * SizeW,
+  localparam int SlotW    = $clog2(Trees) + 5,
   localparam int Links    = 2 * NDims,
   localparam int Ports    = Links + 1,
   localparam int TotalVcs = 4 * NumVcs,
@@ -41,7 +45,31 @@ module skif_torus_fabric #(
   output logic [Nodes-1:0]      drop_o,
   output logic [Nodes*32-1:0]   drop_cnt_o,
   output logic [Nodes*DbgW-1:0] dbg_busy_o,
-  output logic [Nodes*DbgW-1:0] dbg_move_o
+  output logic [Nodes*DbgW-1:0] dbg_move_o,
+  // collective engines' host side, node i in slice i (skif_coll); inputs
+  // left at 0 (as skifnet does) leave the engines idle
+  input  logic [Nodes-1:0]      coll_in_valid_i,
+  output logic [Nodes-1:0]      coll_in_ready_o,
+  input  logic [Nodes*64-1:0]   coll_in_data_i,
+  input  logic [Nodes-1:0]      coll_in_last_i,
+  output logic [Nodes-1:0]      coll_out_valid_o,
+  input  logic [Nodes-1:0]      coll_out_ready_i,
+  output logic [Nodes*64-1:0]   coll_out_data_o,
+  output logic [Nodes-1:0]      coll_out_last_o,
+  output logic [Nodes*8-1:0]    coll_out_chan_o,
+  input  logic [Nodes-1:0]      coll_tab_we_i,
+  input  logic [Nodes*8-1:0]    coll_tab_sel_i,
+  input  logic [Nodes*32-1:0]   coll_tab_wdata_i,
+  output logic [Nodes-1:0]      coll_tab_err_o,
+  output logic [Nodes*32-1:0]   coll_tab_rdata_o,
+  output logic [Nodes*2-1:0]    coll_drop_o,
+  output logic [Nodes*32-1:0]   coll_drop_info_o,
+  output logic [Nodes-1:0]      coll_err_o,
+  output logic [Nodes*32-1:0]   coll_err_info_o,
+  input  logic [SlotW-1:0]      coll_dbg_sel_i,       // the slot every engine shows
+  output logic [Nodes*(Links+1)-1:0] coll_dbg_got_o,
+  output logic [Nodes*(Links+1)-1:0] coll_dbg_exp_o,
+  output logic [Nodes*8-1:0]    coll_dbg_state_o
 );
   // rank strides of the dimensions
   localparam int StrZ = SizeX * SizeY;
@@ -53,6 +81,7 @@ module skif_torus_fabric #(
   logic [Nodes*Links-1:0]     lk_valid, lk_last, cr_valid;
   logic [Nodes*Links*64-1:0]  lk_data;
   logic [Nodes*Links*VcW-1:0] lk_vc, cr_vc;
+  logic [Nodes*Links*2-1:0]   cc;  // collective engine credits {dn, up}, like cr_*
 
   for (genvar i = 0; i < Nodes; i++) begin : g_node
     // node id: packed coordinates of rank i
@@ -61,6 +90,7 @@ module skif_torus_fabric #(
     logic [Links-1:0]     in_valid, in_last, oc_valid;
     logic [Links*64-1:0]  in_data;
     logic [Links*VcW-1:0] in_vc, oc_vc;
+    logic [Links*2-1:0]   occ;
 
     // In port j is fed by the neighbour through port j, from its port j^1;
     // the credits of our out port j come from that neighbour's in port j^1.
@@ -78,9 +108,10 @@ module skif_torus_fabric #(
       assign in_vc[j*VcW +: VcW]      = lk_vc[Src*VcW +: VcW];
       assign oc_valid[j]              = cr_valid[Src];
       assign oc_vc[j*VcW +: VcW]      = cr_vc[Src*VcW +: VcW];
+      assign occ[j*2 +: 2]            = cc[Src*2 +: 2];
     end
 
-    skif_torus_router #(
+    skif_torus_node #(
       .NDims    (NDims),
       .SizeX    (SizeX),
       .SizeY    (SizeY),
@@ -88,8 +119,10 @@ module skif_torus_fabric #(
       .SizeW    (SizeW),
       .VcDepth  (VcDepth),
       .NumVcs   (NumVcs),
-      .Dateline (Dateline)
-    ) u_router (
+      .Dateline (Dateline),
+      .Trees    (Trees),
+      .NumChans (NumChans)
+    ) u_node (
       .clk_i              (clk_i),
       .rst_ni             (rst_ni),
       .node_id_i          (Id),
@@ -99,12 +132,14 @@ module skif_torus_fabric #(
       .out_vc_o           (lk_vc[i*Links*VcW +: Links*VcW]),
       .out_credit_valid_i (oc_valid),
       .out_credit_vc_i    (oc_vc),
+      .out_cc_i           (occ),
       .in_valid_i         (in_valid),
       .in_data_i          (in_data),
       .in_last_i          (in_last),
       .in_vc_i            (in_vc),
       .in_credit_valid_o  (cr_valid[i*Links +: Links]),
       .in_credit_vc_o     (cr_vc[i*Links*VcW +: Links*VcW]),
+      .in_cc_o            (cc[i*Links*2 +: Links*2]),
       .inj_valid_i        (inj_valid_i[i]),
       .inj_ready_o        (inj_ready_o[i]),
       .inj_data_i         (inj_data_i[i*64 +: 64]),
@@ -116,7 +151,29 @@ module skif_torus_fabric #(
       .drop_o             (drop_o[i]),
       .drop_cnt_o         (drop_cnt_o[i*32 +: 32]),
       .dbg_busy_o         (dbg_busy_o[i*DbgW +: DbgW]),
-      .dbg_move_o         (dbg_move_o[i*DbgW +: DbgW])
+      .dbg_move_o         (dbg_move_o[i*DbgW +: DbgW]),
+      .coll_in_valid_i    (coll_in_valid_i[i]),
+      .coll_in_ready_o    (coll_in_ready_o[i]),
+      .coll_in_data_i     (coll_in_data_i[i*64 +: 64]),
+      .coll_in_last_i     (coll_in_last_i[i]),
+      .coll_out_valid_o   (coll_out_valid_o[i]),
+      .coll_out_ready_i   (coll_out_ready_i[i]),
+      .coll_out_data_o    (coll_out_data_o[i*64 +: 64]),
+      .coll_out_last_o    (coll_out_last_o[i]),
+      .coll_out_chan_o    (coll_out_chan_o[i*8 +: 8]),
+      .coll_tab_we_i      (coll_tab_we_i[i]),
+      .coll_tab_sel_i     (coll_tab_sel_i[i*8 +: 8]),
+      .coll_tab_wdata_i   (coll_tab_wdata_i[i*32 +: 32]),
+      .coll_tab_err_o     (coll_tab_err_o[i]),
+      .coll_tab_rdata_o   (coll_tab_rdata_o[i*32 +: 32]),
+      .coll_drop_o        (coll_drop_o[i*2 +: 2]),
+      .coll_drop_info_o   (coll_drop_info_o[i*32 +: 32]),
+      .coll_err_o         (coll_err_o[i]),
+      .coll_err_info_o    (coll_err_info_o[i*32 +: 32]),
+      .coll_dbg_sel_i     (coll_dbg_sel_i),
+      .coll_dbg_got_o     (coll_dbg_got_o[i*(Links+1) +: Links+1]),
+      .coll_dbg_exp_o     (coll_dbg_exp_o[i*(Links+1) +: Links+1]),
+      .coll_dbg_state_o   (coll_dbg_state_o[i*8 +: 8])
     );
   end
 endmodule
