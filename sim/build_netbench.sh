@@ -16,7 +16,7 @@ tag=$dims
 params=(-GNDims="$nd" -GSizeX="${d[0]}" -GSizeY="${d[1]}" -GSizeZ="${d[2]}" -GSizeW="${d[3]}")
 if [ -n "$vcs" ]; then params+=(-GNumVcs="$vcs"); tag="$tag-v$vcs"; fi
 if [ -n "$depth" ]; then params+=(-GVcDepth="$depth"); tag="$tag-d$depth"; fi
-numvcs=${vcs:-$(sed -n 's/.*parameter int NumVcs *= *\([0-9]*\).*/\1/p' rtl/router/skif_torus_fabric.sv | head -1)}
+numvcs=${vcs:-$(sed -n 's/.*parameter int NumVcs *= *\([0-9]*\).*/\1/p' rtl/net/skif_torus_fabric.sv | head -1)}
 out=build/netbench/$tag
 mkdir -p "$out"
 # the Verilated makefile does not relink when only our C library changed

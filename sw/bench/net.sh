@@ -10,7 +10,7 @@
 # computes it exactly; fraction_of_ideal = accepted / ideal. Saturation
 # throughput = the largest accepted throughput over the offered loads.
 # The fabric is built with its default router configuration (NumVcs, VcDepth
-# of rtl/router/skif_torus_fabric.sv, the same as skif_torus_net's).
+# of rtl/net/skif_torus_fabric.sv, the same as skif_torus_net's).
 # Output: build/bench/net.csv, build/bench/net-<torus>.png (latency vs offered
 # load, 4-flit packets, one line per pattern), a saturation summary, and
 # skifnet's speed (cycles/s) at load 0.5 on 8, 27 and 64 nodes.
