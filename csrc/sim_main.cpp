@@ -113,6 +113,84 @@ extern "C" void skif_model_step(uint64_t cycle)
         trace_close();
 }
 
+// Collective engines: every (tree, reduce id) slot that holds contributions
+// somewhere, with the programs whose contributions are missing. A node whose
+// slot is empty and whose parent waits for it has sent nothing: its own
+// program (if a member) and its subtree are missing, down to nodes that wait
+// themselves (reported on their own line).
+namespace
+{
+int coll_neighbour(int r, int port)
+{
+    int c[4] = {0, 0, 0, 0}, s = r;
+    for (int d = 0; d < g_opt->ndims; d++) {
+        c[d] = s % g_opt->dims[d];
+        s /= g_opt->dims[d];
+    }
+    const int d = port / 2, sz = g_opt->dims[d];
+    c[d] = (port % 2) ? (c[d] + sz - 1) % sz : (c[d] + 1) % sz;
+    int n = 0;
+    for (int k = g_opt->ndims - 1; k >= 0; k--)
+        n = n * g_opt->dims[k] + c[k];
+    return n;
+}
+
+void coll_missing(const std::vector<uint32_t> &got, const std::vector<uint32_t> &exp, int r,
+                  int links, std::string &out, int depth)
+{
+    if (got[r] != 0 || depth > g_opt->nodes)
+        return;
+    if (exp[r] & (1u << links))
+        out += " " + std::to_string(r);
+    for (int p = 0; p < links; p++)
+        if (exp[r] & (1u << p))
+            coll_missing(got, exp, coll_neighbour(r, p), links, out, depth + 1);
+}
+
+void coll_report()
+{
+    const int links = 2 * g_opt->ndims, nodes = g_opt->nodes, w = links + 1;
+    const int slots = 1 << 10; // SkifCh trees x 32 reduce ids (skif_sim_top's coll_sel_i)
+    std::vector<uint32_t> got(static_cast<size_t>(nodes)), exp(static_cast<size_t>(nodes));
+    int waiting = 0;
+    for (int s = 0; s < slots; s++) {
+        g_top->coll_sel_i = static_cast<uint16_t>(s);
+        g_top->eval();
+        bool any = false;
+        for (int r = 0; r < nodes; r++) {
+            got[static_cast<size_t>(r)] = exp[static_cast<size_t>(r)] = 0;
+            for (int b = 0; b < w; b++) {
+                if (get_bit(g_top->coll_got_o, r * w + b))
+                    got[static_cast<size_t>(r)] |= 1u << b;
+                if (get_bit(g_top->coll_exp_o, r * w + b))
+                    exp[static_cast<size_t>(r)] |= 1u << b;
+            }
+            any = any || got[static_cast<size_t>(r)] != 0;
+        }
+        if (!any)
+            continue;
+        std::string missing;
+        for (int r = 0; r < nodes; r++) {
+            const uint32_t g = got[static_cast<size_t>(r)], e = exp[static_cast<size_t>(r)];
+            if (g == 0)
+                continue;
+            if ((e & ~g) & (1u << links))
+                missing += " " + std::to_string(r);
+            for (int p = 0; p < links; p++)
+                if ((e & ~g) & (1u << p))
+                    coll_missing(got, exp, coll_neighbour(r, p), links, missing, 0);
+        }
+        std::fprintf(stderr,
+                     "  collective: tree %d reduce id %d is incomplete; contributions missing from "
+                     "the programs of node(s):%s\n",
+                     s / 32, s % 32, missing.empty() ? " (none: results on their way)" : missing.c_str());
+        waiting++;
+    }
+    if (!waiting)
+        std::fprintf(stderr, "  collective engines: no reduce waits for contributions\n");
+}
+} // namespace
+
 extern "C" void skif_model_dbg_begin(void)
 {
     g_moved.assign(static_cast<size_t>(g_opt->nodes) * g_top->dbgw_o, 0);
@@ -144,6 +222,7 @@ extern "C" void skif_model_dbg_report(void)
     }
     if (!stuck)
         std::fprintf(stderr, "  routers: no flit waits in any router buffer\n");
+    coll_report();
     g_dbg_on = false;
 }
 

@@ -291,20 +291,24 @@ module skif_adapter #(
     .coll_chan_i  (coll_rx_chan_i)
   );
 
-  skif_dma_arb u_dma_arb (
+  // DMA port shared by the engines: client 0 TX (reads and status
+  // writes), client 1 RX (ring and status writes)
+  logic unused_rsp_rx;  // RX only writes
+  skif_dma_arb #(
+    .Clients  (2),
+    .MaxReads (DmaMaxReads)
+  ) u_dma_arb (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
-    .tx_valid_i      (txd_valid),
-    .tx_ready_o      (txd_ready),
-    .tx_write_i      (txd_write),
-    .tx_addr_i       (txd_addr),
-    .tx_wdata_i      (txd_wdata),
-    .tx_stat_i       (txd_stat),
-    .rx_valid_i      (rxd_valid),
-    .rx_ready_o      (rxd_ready),
-    .rx_addr_i       (rxd_addr),
-    .rx_wdata_i      (rxd_wdata),
-    .rx_stat_i       (rxd_stat),
+    .req_valid_i     ({rxd_valid, txd_valid}),
+    .req_ready_o     ({rxd_ready, txd_ready}),
+    .req_write_i     ({1'b1, txd_write}),
+    .req_addr_i      ({rxd_addr, txd_addr}),
+    .req_wdata_i     ({rxd_wdata, txd_wdata}),
+    .req_stat_i      ({rxd_stat, txd_stat}),
+    .rsp_valid_o     ({unused_rsp_rx, txr_valid}),
+    .rsp_data_o      (txr_data),
+    .rsp_err_o       (txr_err),
     .dma_req_valid_o (dma_req_valid_o),
     .dma_req_ready_i (dma_req_ready_i),
     .dma_req_write_o (dma_req_write_o),
@@ -314,9 +318,7 @@ module skif_adapter #(
     .dma_rsp_valid_i (dma_rsp_valid_i),
     .dma_rsp_data_i  (dma_rsp_data_i),
     .dma_rsp_err_i   (dma_rsp_err_i),
-    .tx_rsp_valid_o  (txr_valid),
-    .tx_rsp_data_o   (txr_data),
-    .tx_rsp_err_o    (txr_err),
     .stat_done_o     (stat_done)
   );
+
 endmodule

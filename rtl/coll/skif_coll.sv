@@ -53,30 +53,30 @@ module skif_coll #(
   localparam int Srcs    = Links + 1
 ) (
   input  logic               clk_i,
-  input  logic               rst_ni,
-  input  logic [15:0]        node_id_i,
+  input  logic               rst_ni /*verilator public_flat_rd*/,
+  input  logic [15:0]        node_id_i /*verilator public_flat_rd*/,
   // table
-  input  logic               tab_we_i,
-  input  logic [7:0]         tab_sel_i,
-  input  logic [31:0]        tab_wdata_i,
+  input  logic               tab_we_i /*verilator public_flat_rd*/,
+  input  logic [7:0]         tab_sel_i /*verilator public_flat_rd*/,
+  input  logic [31:0]        tab_wdata_i /*verilator public_flat_rd*/,
   output logic               tab_err_o,
   output logic [31:0]        tab_rdata_o,
   // local input (adapter TX)
-  input  logic               loc_valid_i,
+  input  logic               loc_valid_i /*verilator public_flat_rd*/,
   output logic               loc_ready_o,
-  input  logic [63:0]        loc_data_i,
-  input  logic               loc_last_i,
+  input  logic [63:0]        loc_data_i /*verilator public_flat_rd*/,
+  input  logic               loc_last_i /*verilator public_flat_rd*/,
   // results (adapter RX)
   output logic               res_valid_o,
-  input  logic               res_ready_i,
+  input  logic               res_ready_i /*verilator public_flat_rd*/,
   output logic [63:0]        res_data_o,
   output logic               res_last_o,
   output logic [7:0]         res_chan_o,
   // links in
-  input  logic [Links-1:0]    lin_valid_i,
-  input  logic [Links*64-1:0] lin_data_i,
-  input  logic [Links-1:0]    lin_last_i,
-  input  logic [Links-1:0]    lin_dn_i,
+  input  logic [Links-1:0]    lin_valid_i /*verilator public_flat_rd*/,
+  input  logic [Links*64-1:0] lin_data_i /*verilator public_flat_rd*/,
+  input  logic [Links-1:0]    lin_last_i /*verilator public_flat_rd*/,
+  input  logic [Links-1:0]    lin_dn_i /*verilator public_flat_rd*/,
   output logic [Links-1:0]    lin_cr_up_o,
   output logic [Links-1:0]    lin_cr_dn_o,
   // links out
@@ -84,21 +84,24 @@ module skif_coll #(
   output logic [Links*64-1:0] lout_data_o,
   output logic [Links-1:0]    lout_last_o,
   output logic [Links-1:0]    lout_dn_o,
-  input  logic [Links-1:0]    lout_cr_up_i,
-  input  logic [Links-1:0]    lout_cr_dn_i,
+  input  logic [Links-1:0]    lout_cr_up_i /*verilator public_flat_rd*/,
+  input  logic [Links-1:0]    lout_cr_dn_i /*verilator public_flat_rd*/,
   output logic [Links-1:0]    block_o,
-  input  logic [Links-1:0]    starved_i,
+  input  logic [Links-1:0]    starved_i /*verilator public_flat_rd*/,
   // events
   output logic [1:0]         drop_o,       // drops this cycle (0..2)
   output logic [31:0]        drop_info_o,
   output logic               err_o,
   output logic [31:0]        err_info_o,
   // debug: slot dbg_sel_i's contributions so far and those it waits for
-  input  logic [SlotW-1:0]   dbg_sel_i,
+  input  logic [SlotW-1:0]   dbg_sel_i /*verilator public_flat_rd*/,
   output logic [Srcs-1:0]    dbg_got_o,
   output logic [Srcs-1:0]    dbg_exp_o,
   output logic [7:0]         dbg_state_o  // {S_dn state, S_up state, U state}
 );
+  // Every input but the clock carries "public_flat_rd" for Verilator only,
+  // as in skif_torus_router: the engine's code stays the same for every
+  // instance (no constant node id or tied-off input folded into it).
   localparam int NSlots = Trees * `SKIF_COLL_RIDS;
   localparam int AW     = $clog2(CDepth);
   localparam int CW     = $clog2(CDepth + 1);
