@@ -391,7 +391,10 @@ module skif_coll #(
   assign p_first = (got_q[p_slot] == '0);
   assign p_bad   = contrib_bad(p_hdr);
   assign p_meta  = meta_q[p_slot];
-  assign p_mis   = !p_first && (p_meta[34:16] != {p_hdr[`SKIF_CHDR_CMD_LO +: 4], p_hdr[`SKIF_CHDR_TYPE_LO +: 4],
+  // A mismatch is counted once, where it is first seen: not against a slot
+  // already in error, and not for a child's error result (its engine
+  // counted it).
+  assign p_mis   = !p_first && !p_meta[35] && !p_hdr[`SKIF_CHDR_ERR] && (p_meta[34:16] != {p_hdr[`SKIF_CHDR_CMD_LO +: 4], p_hdr[`SKIF_CHDR_TYPE_LO +: 4],
                                                    p_hdr[`SKIF_CHDR_OP_LO +: 3],
                                                    p_hdr[`SKIF_HDR_LEN_LO +: 8]} ||
                                   p_meta[15:0] != p_hdr[`SKIF_CHDR_ARG_LO +: 16] ||
