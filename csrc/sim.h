@@ -2,7 +2,7 @@
 /* sim.h: the simulator's C kernel: options, nodes (program process, host
  * memory, DMA and register queues) and the lockstep loop. The Verilated model
  * is reached only through skif_model_*() (csrc/sim_main.cpp) and the DPI
- * calls of the host shims (csrc/dpi.c). */
+ * calls of the host shims (implemented in csrc/hostmem.c). */
 #ifndef SKIF_SIM_H
 #define SKIF_SIM_H
 
