@@ -51,11 +51,14 @@ help:
 	@echo "                TRACE=file.fst VIEW=node|host|tx|rx|router choose"
 	@echo "  make bench    simulator speed and start-up figures (CSV, JSON, PNG under build/bench)"
 	@echo "  make bench-net  torus fabric under synthetic traffic: latency and accepted"
-	@echo "                throughput vs offered load (build/bench/net.csv, net-*.png)"
+	@echo "                throughput vs offered load (build/bench/net.csv, net-*.png);"
+	@echo "                NET=quick (a short sweep), NET=uniform, NET=all (default)"
 	@echo "  make bench-sim  cycles/s of the same run under Verilator (1 and 2 threads),"
 	@echo "                Icarus and SystemC, with ratios (build/bench/sim-speed.*)"
 	@echo "  make model MODEL=t4x4    build the simulator of a torus (t8: a ring of 8;"
 	@echo "                suffix -icarus or -mt for the Icarus or 2-thread model)"
+	@echo "  make install  PREFIX=/usr/local: skifrun, skifcc, libskif.a, headers, skifch.pc,"
+	@echo "                the models built so far and the save files (works outside the tree)"
 	@echo "  make clean    remove build/"
 
 deps:
@@ -132,7 +135,9 @@ $(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh csrc/netbench_main.cpp \
 	@sim/build_netbench.sh $(subst -, ,$(subst -v,-,$(subst -d,-,$*)))
 
 all: $(B)/bin/skifrun $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
-     $(B)/models/t$(strip $(NODES))/skifsim
+     $(B)/models/t$(strip $(NODES))/skifsim $(B)/bin/skifcc $(B)/lib/pkgconfig/skifch.pc
+
+include sim/install.mk
 
 # ------------------------------------------------------------------ main jobs
 SIM ?= verilator   # make sim SIM=verilator|icarus|systemc
@@ -172,8 +177,12 @@ check-hw:
 	@awk -f sim/gen_hw_h.awk rtl/skif_defs.vh | diff -u driver/skif_hw.h - \
 	    && echo "driver/skif_hw.h matches rtl/skif_defs.vh"
 
+# Regenerated when its source is newer, but replaced only when the content
+# differs: on a fresh clone (any checkout order of the two files) the header
+# keeps its time and nothing built from it is rebuilt.
 driver/skif_hw.h: rtl/skif_defs.vh sim/gen_hw_h.awk
-	awk -f sim/gen_hw_h.awk $< > $@
+	@awk -f sim/gen_hw_h.awk $< > $@.tmp && \
+	    if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; echo "generated $@"; fi
 
 wave:   # make wave [TRACE=file.fst] [VIEW=node|host|tx|rx|router]
 	@sim/wave.sh "$(TRACE)" "$(VIEW)"

@@ -107,6 +107,7 @@ struct sim {
     int dma_faults;
     int phase;              /* PHASE_* */
     int rc;                 /* exit code of the run */
+    int prog_status;        /* exit status of the first failed program (128+S: signal S) */
     int report;             /* print the per-node report at the end */
     uint64_t end_cycle;     /* cycle the run ended */
     uint64_t snap_deadline; /* give up reading registers after this cycle */

@@ -10,6 +10,7 @@ B=build/bench
 mkdir -p $B
 RUN=build/bin/skifrun
 export SKIF_ROOT=$PWD
+make -s build/tests/t_fail build/bin/stream build/bin/greeting
 for n in 2 8; do make -s model MODEL=t$n; done
 
 csv=$B/sim.csv
@@ -43,7 +44,7 @@ for n in 2 8; do
     echo "idle,$n,0,0,$(field $B/i.json cycles),,,$(field $B/i.json cycles_per_s),$(field $B/i.json startup_s),$(field $B/i.json wall_s)" >>$csv
 done
 
-awk -F, 'NR==1{print "["; next} {printf "%s  {\"run\": \"%s\", \"nodes\": %s, \"msg_bytes\": %s, \"messages\": %s, \"cycles\": %s, \"msgs_per_cycle\": %s, \"bytes_per_cycle\": %s, \"cycles_per_s\": %s, \"startup_s\": %s, \"wall_s\": %s}", (NR>2?",\n":""), $1,$2,$3,$4,$5,($6==""?"null":$6),($7==""?"null":$7),$8,$9,$10} END{print "\n]"}' $csv >$B/sim.json
+sw/bench/csv2json.sh $csv >$B/sim.json
 
 column -t -s, $csv
 if command -v gnuplot >/dev/null; then

@@ -22,7 +22,7 @@ for len in 8 64 256 1024 2048; do
 done
 rate=$($RUN -n 2 -q build/bin/msgrate 20000 8 | sed -n 's/.*: \([0-9.]*\) msgs\/cycle.*/\1/p')
 steady=$($RUN -n 2 -q build/bin/stream 10000 8 | awk '{print $6}')
-awk -F, 'NR==1{print "["; next} {printf "%s  {\"size\": %s, \"one_way_cycles\": %s, \"one_way_us\": %s, \"bandwidth_bytes_per_cycle\": %s, \"bandwidth_gb_per_s\": %s}", (NR>2?",\n":""), $1,$2,$3,$4,$5} END{print "\n]"}' $csv >$B/skifch.json
+sw/bench/csv2json.sh $csv >$B/skifch.json
 column -t -s, $csv
 echo "message rate, 8-byte messages, one sender: msgrate $rate msgs/cycle, steady state $steady msgs/cycle (target >= 0.5, the link limit: 2 flits per message)"
 sw/bench/msgcost.sh 2000 | tail -3
