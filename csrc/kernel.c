@@ -76,6 +76,10 @@ static int start_programs(void)
     const struct skif_opts *o = &g_sim.opt;
     for (int i = 0; i < g_sim.n; i++) {
         struct node *nd = &g_sim.nodes[i];
+        if (i >= o->progs) { /* -n 1: the ring's second node runs no program */
+            nd->state = NODE_EXITED;
+            continue;
+        }
         int sv[2];
         if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) {
             fprintf(stderr, "skifsim: socketpair: %s\n", strerror(errno));
@@ -105,7 +109,7 @@ static int start_programs(void)
             setenv(SKIF_ENV_MEM_FD, buf, 1);
             snprintf(buf, sizeof(buf), "%d", i);
             setenv(SKIF_ENV_RANK, buf, 1);
-            snprintf(buf, sizeof(buf), "%d", g_sim.n);
+            snprintf(buf, sizeof(buf), "%d", o->progs);
             setenv(SKIF_ENV_SIZE, buf, 1);
             skif_opts_dims_str(o, buf, sizeof(buf));
             setenv(SKIF_ENV_DIMS, buf, 1);

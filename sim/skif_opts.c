@@ -27,7 +27,8 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "may be joined (-n4, --dims=2x2).\n"
             "\n"
             "options:\n"
-            "  -n N, -np N          number of nodes (%d..%d as a ring; more with --dims)\n"
+            "  -n N, -np N          number of nodes (%d..%d as a ring; more with --dims);\n"
+            "                       -n 1 runs one program on a ring of 2 (node 1 idle)\n"
             "  --dims X[xY[xZ[xW]]] torus dimensions (each %d..%d); the product must equal -n\n"
             "                       when both are given (at most %d nodes); -n alone\n"
             "                       means a ring (--dims N)\n"
@@ -342,7 +343,11 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
                         "--dims gives %d nodes; skifrun runs at most %d (one process each)", prod,
                         SKIF_TORUS_NODES_MAX);
         o->nodes = prod;
+        o->progs = prod;
     } else if (o->nodes) {
+        o->progs = o->nodes;
+        if (o->nodes == 1) /* one program: a ring of 2 with nothing on node 1 */
+            o->nodes = 2;
         if (o->nodes > SKIF_NODES_MAX)
             return fail(err, errlen,
                         "-n %d: a ring has at most %d nodes; give the torus with --dims (e.g. "

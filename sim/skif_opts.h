@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define SKIF_NODES_MIN 2
+#define SKIF_NODES_MIN 1         /* -n 1: one program on a ring of 2 (node 1 idle) */
 #define SKIF_NODES_MAX 16        /* -n alone: a 1-D torus (ring) of at most 16 */
 #define SKIF_TORUS_NODES_MAX 256 /* --dims: at most this many nodes (one process each) */
 #define SKIF_DIM_MIN 2
@@ -26,7 +26,9 @@
 #define SKIF_CPU_ANY (-2)                     /* do not pin */
 
 struct skif_opts {
-    int nodes;             /* -n: number of nodes */
+    int nodes;             /* nodes of the model (-n, or the product of --dims) */
+    int progs;             /* programs started, on nodes 0..progs-1: nodes, or 1 for -n 1
+                            * (the smallest torus is a ring of 2; node 1 then runs none) */
     int ndims;             /* --dims: number of dimensions */
     int dims[4];           /* --dims: size of each dimension */
     const char *wave;      /* --wave FILE.fst, or NULL */

@@ -5,8 +5,8 @@
 # ---------------------------------------------------------------- command line
 t_launcher_getopt_forms() {
     # mpirun/GNU forms: joined values, -np, --version; options end at PROGRAM
-    expect_rc 0 "$RUN" --dims=2x2 -q "$B/bin/greeting" || return 1
-    has "$T/out" 'node 3: received "Hello from node 2"' || return 1
+    expect_rc 0 "$RUN" --dims=3x3 -q "$B/bin/greeting" || return 1
+    has "$T/out" 'node 8: received "Hello from node 7"' || return 1
     expect_rc 0 "$RUN" -n2 -q "$B/bin/greeting" || return 1
     has "$T/out" 'node 1: received "Hello from node 0"' || return 1
     expect_rc 0 "$RUN" -np 2 --dims=2 -q "$B/bin/greeting" || return 1
@@ -37,7 +37,7 @@ t_launcher_tag_output() {
     expect_rc 0 "$RUN" -n 4 --tag-output "$B/bin/greeting" || return 1
     local r
     for r in 0 1 2 3; do
-        grep -qxF "[$r] node $r: received \"Hello from node $(( (r + 3) % 4 ))\"" "$T/out" ||
+        grep -q "^\[$r\] node $r: received \"Hello from node $(( (r + 3) % 4 ))\" at cycle" "$T/out" ||
             fail "no tagged line of rank $r" || return 1
     done
     [ "$(wc -l <"$T/out")" -eq 4 ] || fail "expected 4 lines" || return 1
@@ -110,7 +110,7 @@ t_model_build_concurrent_runs() {
     local bad=0
     for i in 1 2 3; do wait "${pids[$((i - 1))]}" || { echo "run $i failed"; cat "$T/e$i"; bad=1; }; done
     [ $bad -eq 0 ] || return 1
-    for i in 1 2 3; do has "$T/o$i" 'node 7: received "Hello from node 6"' || return 1; done
+    for i in 1 2 3; do has "$T/o$i" 'node 7: received "Hello from node 6" at cycle' || return 1; done
     local builds
     builds=$(cat "$T"/e? | grep -c "iverilog: building the 4x2 torus model")
     echo "builds: $builds"
@@ -121,7 +121,7 @@ t_hw_header_compared_by_content() {
     # a checkout where driver/skif_hw.h is older than rtl/skif_defs.vh (a fresh
     # clone) must not rewrite it, or every model would be rebuilt
     mkdir -p "$T/r/rtl" "$T/r/sim/systemc" "$T/r/driver"
-    cp Makefile "$T/r/" && cp sim/gen_hw_h.awk "$T/r/sim/" && cp sim/systemc/Makefile.inc "$T/r/sim/systemc/" &&
+    cp Makefile "$T/r/" && cp sim/gen_hw_h.awk sim/install.mk sim/skif_opts.h "$T/r/sim/" && cp sim/systemc/Makefile.inc "$T/r/sim/systemc/" &&
         cp rtl/skif_defs.vh rtl/files.txt "$T/r/rtl/" && cp driver/skif_hw.h "$T/r/driver/" || return 1
     touch -d '2020-01-01' "$T/r/driver/skif_hw.h"
     local before after
@@ -302,4 +302,12 @@ t_skifcc_in_tree() {
 t_make_help_lists_targets() {
     expect_rc 0 make -s help || return 1
     has "$T/out" "NET=quick" && has "$T/out" "make install"
+}
+t_launcher_one_node() {
+    # -n 1: one program (SKIF_SIZE=1) on a ring of 2 whose node 1 runs none
+    expect_rc 0 "$RUN" -n 1 sh -c 'echo "rank $SKIF_RANK of $SKIF_SIZE"' || return 1
+    [ "$(cat "$T/out")" = "rank 0 of 1" ] || fail "expected one program" || return 1
+    expect_rc 0 "$RUN" -n 1 "$B/bin/greeting" || return 1
+    grep -q '^node 0: received "Hello from node 0" at cycle' "$T/out" && [ "$(wc -l <"$T/out")" -eq 1 ] ||
+        fail "greeting on one node"
 }

@@ -346,7 +346,7 @@ t_flitdec_malformed_values_raw() {
 
 # ---------------------------------------------------------------- bad input
 t_bad_command_lines() {
-    local bad=("" "-n 1 $B/bin/greeting" "-n 99 $B/bin/greeting" "-n x $B/bin/greeting"
+    local bad=("" "-n 0 $B/bin/greeting" "-n 99 $B/bin/greeting" "-n x $B/bin/greeting"
                "--dims 2x0 $B/bin/greeting" "--frob $B/bin/greeting"
                "-n 2" "-n 2 /nonexistent/prog" "-n 2 --wave out.vcd $B/bin/greeting")
     for line in "${bad[@]}"; do

@@ -79,6 +79,12 @@ int main(void)
     unsetenv("WAVES");
 
     char tag[64];
+    /* -n 1: one program on a ring of 2 */
+    CHECK(parse(&o, "-n 1 p", err) == 0 && o.nodes == 2 && o.progs == 1 && o.ndims == 1);
+    skif_opts_model_tag(&o, tag, sizeof(tag));
+    CHECK(!strcmp(tag, "t2"));
+    CHECK(parse(&o, "-n 3 p", err) == 0 && o.progs == 3);
+    CHECK(parse(&o, "--dims 2x3 p", err) == 0 && o.progs == 6 && o.nodes == 6);
     CHECK(parse(&o, "--dims 4x4x4 p", err) == 0 && o.nodes == 64 && o.ndims == 3);
     CHECK(skif_opts_node_id(&o, 0) == 0 && skif_opts_node_id(&o, 5) == 0x011 &&
           skif_opts_node_id(&o, 63) == 0x333 && skif_opts_node_id(&o, 16) == 0x100);
@@ -99,9 +105,9 @@ int main(void)
     bad("", "no program");
     bad("-n 4", "no program");
     bad("prog", "-n N");
-    bad("-n 1 p", "from 2 to 256");
+    bad("-n 0 p", "from 1 to 256");
     bad("-n 17 p", "a ring has at most 16");
-    bad("-n 257 p", "from 2 to 256");
+    bad("-n 257 p", "from 1 to 256");
     bad("-n abc p", "-n 'abc'");
     bad("-n -3 p", "-n '-3'");
     bad("-n 4x p", "-n '4x'");
