@@ -34,6 +34,13 @@ UNITTESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
+# Short build lines ("  CC  file"); V=1 shows the full commands.
+ifeq ($(V),1)
+say :=
+else
+say = @printf '  %-6s %s\n' $(1) $(2) &&
+endif
+
 .PHONY: help deps all sim test lint wave bench bench-sim bench-net clean model models check-hw
 
 help:
@@ -60,6 +67,7 @@ help:
 	@echo "  make install  PREFIX=/usr/local: skifrun, skifcc, libskif.a, headers, skifch.pc,"
 	@echo "                the models built so far and the save files (works outside the tree)"
 	@echo "  make clean    remove build/"
+	@echo "  V=1           show the full compile commands (default: one short line each)"
 
 deps:
 	@sim/deps.sh
@@ -67,39 +75,39 @@ deps:
 # ------------------------------------------------------------------ C
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(call say,CC,$<) $(CC) $(CFLAGS) -c $< -o $@
 
 $(B)/lib/libskifsim.a: $(call obj,$(SIMLIB_SRC))
 	@mkdir -p $(dir $@)
-	ar rcs $@ $^
+	$(call say,AR,$@) ar rcs $@ $^
 
 $(B)/lib/libskif.a: $(call obj,$(SKIFLIB_SRC))
 	@mkdir -p $(dir $@)
-	ar rcs $@ $^
+	$(call say,AR,$@) ar rcs $@ $^
 
 $(B)/bin/skif_flitdec: $(call obj,sim/skif_flitdec.c)
 	@mkdir -p $(dir $@)
-	$(CC) $^ -o $@
+	$(call say,LINK,$@) $(CC) $^ -o $@
 
 $(B)/bin/skifrun: $(call obj,sim/skifrun.c sim/skif_opts.c)
 	@mkdir -p $(dir $@)
-	$(CC) $^ -o $@
+	$(call say,LINK,$@) $(CC) $^ -o $@
 
 $(B)/bin/%: $(B)/obj/sw/examples/%.o $(B)/lib/libskif.a
 	@mkdir -p $(dir $@)
-	$(CC) $^ -o $@
+	$(call say,LINK,$@) $(CC) $^ -o $@
 
 $(B)/bin/%: $(B)/obj/sw/bench/%.o $(B)/lib/libskif.a
 	@mkdir -p $(dir $@)
-	$(CC) $^ -o $@
+	$(call say,LINK,$@) $(CC) $^ -o $@
 
 $(B)/tests/%: $(B)/obj/tests/progs/%.o $(B)/lib/libskif.a
 	@mkdir -p $(dir $@)
-	$(CC) $^ -o $@
+	$(call say,LINK,$@) $(CC) $^ -o $@
 
 $(B)/unit/%: tests/unit/%.c $(SIMLIB_SRC) $(SKIFLIB_SRC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+	$(call say,CC,$@) $(CC) $(CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    $< -o $@
 
 # ------------------------------------------------------------------ models
@@ -118,7 +126,7 @@ $(B)/models/%/skifsim: $(MODEL_DEPS) csrc/sim_main.cpp $(B)/lib/libskifsim.a
 VPI_SRC := csrc/vpi_main.c csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c
 $(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard csrc/*.h sim/*.h driver/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -fPIC -shared -I/usr/include/iverilog $(VPI_SRC) \
+	$(call say,CC,$@) $(CC) $(CFLAGS) -fPIC -shared -I/usr/include/iverilog $(VPI_SRC) \
 	    -L/usr/lib/x86_64-linux-gnu -lveriuser -lvpi -o $@
 
 # build/models/TAG-icarus/skifsim.vvp: the same network under Icarus.
@@ -128,7 +136,7 @@ $(B)/models/%-icarus/skifsim.vvp: $(MODEL_DEPS) sim/skif_icarus_top.sv $(B)/vpi/
 # build/netbench/DIMS/skifnet: the torus fabric alone under synthetic traffic.
 $(B)/lib/libskifnet.a: $(call obj,csrc/netbench.c csrc/fifo.c)
 	@mkdir -p $(dir $@)
-	ar rcs $@ $^
+	$(call say,AR,$@) ar rcs $@ $^
 
 $(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh csrc/netbench_main.cpp \
                         $(B)/lib/libskifnet.a sim/build_netbench.sh

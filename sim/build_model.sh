@@ -7,6 +7,7 @@
 # makefile defaults to -Os, which made the 2-node model 9% slower.
 set -eu
 cd "$(dirname "$0")/.."
+. sim/build_progress.sh
 tag=$1
 base=${tag%-icarus}; base=${base%-mt}
 dims=${base#t}
@@ -57,13 +58,14 @@ case $tag in
     threads=()
     [ "${tag%-mt}" != "$tag" ] && threads=(--threads 2 -LDFLAGS -pthread)
     echo "verilator: building the $dims torus model${threads:+ with 2 threads} ($out/skifsim)"
+    with_progress "$tag" "$out/obj" "$out/build.log" \
     verilator --cc --exe --build -j 2 --top-module skif_sim_top -Irtl -Isim --trace-fst \
         -O3 --x-assign fast --x-initial fast -Wno-fatal ${VFLAGS_EXTRA:-} "${threads[@]}" \
         -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" \
         -GNDims="$nd" -GSizeX="${d[0]}" -GSizeY="${d[1]}" -GSizeZ="${d[2]}" -GSizeW="${d[3]}" \
         -CFLAGS "-O2 -I$PWD/csrc -I$PWD/driver -I$PWD/sim" \
         -Mdir "$out/obj" -o "$PWD/$out/obj/skifsim" sim/sim.vlt $RTL $SIM "$PWD/csrc/sim_main.cpp" \
-        "$PWD/build/lib/libskifsim.a" >"$out/build.log" 2>&1 ||
+        "$PWD/build/lib/libskifsim.a" ||
         { tail -40 "$out/build.log"; exit 1; }
     ln -f "$out/obj/skifsim" "$out/$tmp"
     mv -f "$out/$tmp" "$out/skifsim"

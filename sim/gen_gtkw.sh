@@ -66,11 +66,12 @@ group() {
     echo "@1000200"; echo "-$gname"
 }
 
-if grep -q '^TOP\.skif_sim_top\.' "$vars"; then
-    n=$(sed -n 's/^TOP\.skif_sim_top\.u_net\.g_node\[\([0-9]*\)\]\..*/\1/p' "$vars" | sort -n | head -1)
-    [ -n "$n" ] || { echo "gen_gtkw: $trace holds no adapter (g_node[K])" >&2; exit 1; }
-    P="TOP.skif_sim_top.u_net.g_node[$n].u_adapter"
-    R="TOP.skif_sim_top.u_net.u_fabric.g_node[$n].u_router"
+# the network's top: TOP.skif_sim_top (Verilator) or skif_icarus_top.u_top
+top=$(sed -n 's/^\(.*\)\.u_net\.g_node\[[0-9]*\]\.u_adapter\..*/\1/p' "$vars" | head -1)
+if [ -n "$top" ]; then
+    n=$(sed -n 's/^.*\.u_net\.g_node\[\([0-9]*\)\]\.u_adapter\..*/\1/p' "$vars" | sort -n | head -1)
+    P="$top.u_net.g_node[$n].u_adapter"
+    R="$top.u_net.u_fabric.g_node[$n].u_router"
     clock() { group "Clock and reset" "$P" clk_i rst_ni; }
     host_regs() { group "Host interface: registers" "$P" reg_req_valid_i reg_req_ready_o \
         reg_req_write_i reg_req_addr_i reg_req_wdata_i reg_rsp_valid_o reg_rsp_rdata_o \

@@ -32,7 +32,8 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "  --dims X[xY[xZ[xW]]] torus dimensions (each %d..%d); the product must equal -n\n"
             "                       when both are given (at most %d nodes); -n alone\n"
             "                       means a ring (--dims N)\n"
-            "  --wave FILE.fst      write an FST waveform (open it with `make wave`);\n"
+            "  --wave FILE.fst      write an FST waveform (open it with `make wave`; under\n"
+            "                       --sim icarus the whole run, all nodes);\n"
             "                       WAVES=1 in the environment: --wave %s\n"
             "  --trace-from C       first cycle written to the waveform (default 0)\n"
             "  --trace-to C         last cycle written to the waveform (default: end)\n"
@@ -325,7 +326,7 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
         return rc;
     /* cocotb's habit: WAVES=1 asks for a waveform (default file name) */
     const char *waves = getenv("WAVES");
-    if (!o->wave && !o->icarus && waves && *waves && strcmp(waves, "0"))
+    if (!o->wave && waves && *waves && strcmp(waves, "0"))
         o->wave = SKIF_WAVES_DEFAULT_FILE;
     if (i >= argc)
         return fail(err, errlen, "no program given");
@@ -361,8 +362,10 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
     if (o->trace_to < o->trace_from)
         return fail(err, errlen, "--trace-to %" PRIu64 " is before --trace-from %" PRIu64,
                     o->trace_to, o->trace_from);
-    if (o->wave && o->icarus)
-        return fail(err, errlen, "--wave needs the Verilator model; drop --sim icarus");
+    if (o->icarus && (o->trace_node >= 0 || o->trace_from || o->trace_to != UINT64_MAX))
+        return fail(err, errlen,
+                    "--trace-from/--trace-to/--trace-node need the Verilator model; under "
+                    "--sim icarus, --wave traces the whole run");
     if (o->trace_node >= o->nodes)
         return fail(err, errlen, "--trace-node %d: there are only %d nodes (0..%d)", o->trace_node,
                     o->nodes, o->nodes - 1);

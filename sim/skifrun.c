@@ -251,7 +251,7 @@ int main(int argc, char **argv)
     if (o.icarus) {
         /* vvp -n -M VPIDIR -m skif MODEL.vvp ARGS...: the VPI module reads ARGS */
         char *vpidir = w.vpi;
-        char **av = calloc((size_t)argc + 8, sizeof(char *));
+        char **av = calloc((size_t)argc + 10, sizeof(char *));
         if (!av)
             return 5;
         int k = 0;
@@ -262,6 +262,12 @@ int main(int argc, char **argv)
         av[k++] = "-m";
         av[k++] = "skif";
         av[k++] = model;
+        char plus[PATH_MAX + 16];
+        if (o.wave) {
+            snprintf(plus, sizeof(plus), "+skif_wave=%s", o.wave);
+            av[k++] = "-fst";
+            av[k++] = plus;
+        }
         for (int i = 1; i < argc; i++)
             av[k++] = argv[i];
         execvp("vvp", av);

@@ -311,3 +311,15 @@ t_launcher_one_node() {
     grep -q '^node 0: received "Hello from node 0" at cycle' "$T/out" && [ "$(wc -l <"$T/out")" -eq 1 ] ||
         fail "greeting on one node"
 }
+t_icarus_wave_fst() {
+    # --sim icarus --wave: vvp -fst dumps the whole network; the views made
+    # for that trace match it
+    expect_rc 0 "$RUN" -n 2 --sim icarus --wave "$T/i.fst" "$B/bin/greeting" || return 1
+    has "$T/out" 'node 1: received "Hello from node 0"' || return 1
+    [ -s "$T/i.fst" ] || fail "no waveform" || return 1
+    fst2vcd "$T/i.fst" 2>/dev/null | grep -q 'scope module g_node\[1\]' || fail "not a trace of the network" || return 1
+    sim/gen_gtkw.sh "$T/i.fst" "$T/v" || return 1
+    tests/check_gtkw.sh "$T/v/node.gtkw" "$T/i.fst" || return 1
+    expect_rc 2 "$RUN" -n 2 --sim icarus --wave "$T/j.fst" --trace-to 50 "$B/bin/greeting" || return 1
+    has "$T/err" "need the Verilator model"
+}

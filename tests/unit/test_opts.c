@@ -136,7 +136,8 @@ int main(void)
     bad("-n 2 --cpu 1024 p", "--cpu '1024'");
     bad("-n 2 --cpu p", "--cpu 'p'");
     bad("-n 2 --cpu", "needs a value");
-    bad("-n 2 --sim icarus --wave a.fst p", "needs the Verilator model");
+    CHECK(parse(&o, "-n 2 --sim icarus --wave a.fst p", err) == 0 && o.icarus && o.wave);
+    bad("-n 2 --sim icarus --wave a.fst --trace-to 9 p", "need the Verilator model");
 
     /* FIFO against an array model, across growth and wrap */
     struct fifo f;
