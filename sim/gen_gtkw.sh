@@ -22,9 +22,10 @@ case "$(realpath -m "$out")" in
 "$(realpath -m sim/gtkw)") [ "${3:-}" = --tracked ] ||
     { echo "gen_gtkw: $out holds tracked files; add --tracked to rewrite them" >&2; exit 2; } ;;
 esac
-mkdir -p "$out"
 vars=$(mktemp)
-trap 'rm -f "$vars"' EXIT
+final=$out
+out=$(mktemp -d)   # written here, moved into place only when complete
+trap 'rm -rf "$vars" "$out"' EXIT
 fst2vcd "$trace" 2>/dev/null | awk '/\$scope/{s[++d]=$3} /\$upscope/{d--}
     /\$var/{p=""; for(i=1;i<=d;i++) p=p s[i] "."; r=($6 ~ /^\[/) ? $6 : ""; print p $5 r}' |
     sort -u >"$vars"
@@ -33,7 +34,7 @@ DEC=build/bin/skif_flitdec
 missing=0
 
 # full NAME: the trace's name of signal NAME with its range (nothing if absent)
-full() { grep -E "^$(printf '%s' "$1" | sed 's/[][.*^$]/\\&/g')(\[[0-9]+:[0-9]+\])?$" "$vars" | head -1; }
+full() { grep -E "^$(printf '%s' "$1" | sed 's/[]$*.^[]/\\&/g')(\[[0-9]+:[0-9]+\])?$" "$vars" | head -1; }
 
 head_() { # TITLE FILE
     cat <<H
@@ -93,7 +94,7 @@ if [ -n "$top" ]; then
     { head_ "host interface of node $n's adapter" host.gtkw; clock; host_regs; host_dma; } >"$out/host.gtkw"
     { head_ "TX engine of node $n's adapter" tx.gtkw; clock; tx; } >"$out/tx.gtkw"
     { head_ "RX engine of node $n's adapter" rx.gtkw; clock; rx; } >"$out/rx.gtkw"
-    echo "gen_gtkw: wrote $out/{node,host,tx,rx,router}.gtkw for node $n of $trace"
+    echo "gen_gtkw: wrote $final/{node,host,tx,rx,router}.gtkw for node $n of $trace"
 else
     # a testbench: its own signals, then the ports of each instance below it
     top=$(sed -n 's/^\([A-Za-z_][A-Za-z0-9_]*\)\.[^.]*$/\1/p' "$vars" | sort | uniq -c | sort -rn | awk 'NR==1{print $2}')
@@ -111,6 +112,13 @@ else
             echo "@1000200"; echo "-$inst"
         done
     } >"$out/tb.gtkw"
-    echo "gen_gtkw: wrote $out/tb.gtkw for testbench $top of $trace"
+    echo "gen_gtkw: wrote $final/tb.gtkw for testbench $top of $trace"
 fi
-[ "$missing" -eq 0 ] || echo "gen_gtkw: $missing signals of the views are not in this trace" >&2
+if [ "$missing" -ne 0 ]; then
+    echo "gen_gtkw: $missing signals of the views are not in $trace; nothing written" >&2
+    exit 1
+fi
+mkdir -p "$final"
+for f in "$out"/*.gtkw; do
+    sed "s#$out/#$final/#" "$f" >"$final/$(basename "$f")"
+done

@@ -17,8 +17,8 @@ missing=0; n=0
 while read -r sig; do
     n=$((n + 1))
     grep -qxF -- "$sig" "$vars" && continue
-    base=${sig%%\[*}
-    have=$(grep -E "^$(printf '%s' "$base" | sed 's/[][.*^$]/\\&/g')(\[[0-9]+:[0-9]+\])?$" "$vars" | head -1)
+    base=$(printf "%s" "$sig" | sed -E "s/\\[[0-9]+:[0-9]+\\]$//")
+    have=$(grep -E "^$(printf '%s' "$base" | sed 's/[]$*.^[]/\\&/g')(\[[0-9]+:[0-9]+\])?$" "$vars" | head -1)
     if [ -n "$have" ]; then
         echo "check_gtkw: $gtkw names $sig, but the trace has $have"
     else

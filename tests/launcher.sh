@@ -228,8 +228,10 @@ t_gtkw_generated_views_match_node_trace() {
     grep -q 'g_node\[1\]' "$T/v/node.gtkw" && ! grep -q 'g_node\[0\]' "$T/v/node.gtkw" ||
         fail "node.gtkw is not for node 1" || return 1
     # the tracked files are never overwritten without --tracked
+    local sum
+    sum=$(cat sim/gtkw/*.gtkw | md5sum)
     expect_rc 2 sim/gen_gtkw.sh "$T/n1.fst" sim/gtkw || return 1
-    git diff --quiet -- sim/gtkw || fail "sim/gtkw changed"
+    [ "$(cat sim/gtkw/*.gtkw | md5sum)" = "$sum" ] || fail "sim/gtkw changed"
 }
 t_wave_opens_matching_views() {
     # the docs' example session: make wave pairs each trace with views made for it
