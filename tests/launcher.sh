@@ -327,3 +327,11 @@ t_icarus_wave_fst() {
     expect_rc 2 "$RUN" -n 2 --sim icarus --wave "$T/j.fst" --trace-to 50 "$B/bin/greeting" || return 1
     has "$T/err" "need the Verilator model"
 }
+t_readme_example_program_runs() {
+    # the README's example program, built and run the way the README says
+    awk '/^## Run your own SkifCh program/{f=1} f&&/^```c/{g=1;next} g&&/^```/{exit} g' README.md >"$T/myprog.c"
+    [ -s "$T/myprog.c" ] || fail "no C example in README.md" || return 1
+    grep -q 'build/bin/skifcc -o myprog myprog.c' README.md || fail "README does not build with skifcc" || return 1
+    "$B/bin/skifcc" -o "$T/myprog" "$T/myprog.c" || return 1
+    expect_rc 0 "$RUN" -n 4 "$T/myprog"
+}
