@@ -335,3 +335,18 @@ t_readme_example_program_runs() {
     "$B/bin/skifcc" -o "$T/myprog" "$T/myprog.c" || return 1
     expect_rc 0 "$RUN" -n 4 "$T/myprog"
 }
+t_bench_scripts_build_what_they_run() {
+    # every build/bin or build/tests program a bench script runs is built by
+    # that script or by `make all` (make bench on a fresh clone once ran
+    # build/tests/t_fail without building it: "2-node idle model: 0 cycles/s")
+    local all f p bad=0
+    all=$(make -s -p -n all 2>/dev/null | sed -n 's/^all: //p' | head -1)
+    for f in sw/bench/*.sh; do
+        for p in $(grep -v '^ *#' "$f" | grep -oE 'build/(bin|tests)/[a-z_]+' | sort -u); do
+            case " $all " in *" $p "*) continue ;; esac
+            grep -E '^ *make -s .*'"$p"'( |$)' "$f" >/dev/null ||
+                { echo "$f runs $p without building it"; bad=1; }
+        done
+    done
+    [ $bad -eq 0 ]
+}
