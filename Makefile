@@ -34,6 +34,13 @@ UNITTESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
+# Short build lines ("  CC  file"); V=1 shows the full commands.
+ifeq ($(V),1)
+say :=
+else
+say = @printf '  %-6s %s\n' $(1) $(2) &&
+endif
+
 .PHONY: help deps all sim test lint wave bench bench-sim bench-net clean model models check-hw
 
 help:
@@ -51,12 +58,16 @@ help:
 	@echo "                TRACE=file.fst VIEW=node|host|tx|rx|router choose"
 	@echo "  make bench    simulator speed and start-up figures (CSV, JSON, PNG under build/bench)"
 	@echo "  make bench-net  torus fabric under synthetic traffic: latency and accepted"
-	@echo "                throughput vs offered load (build/bench/net.csv, net-*.png)"
+	@echo "                throughput vs offered load (build/bench/net.csv, net-*.png);"
+	@echo "                NET=quick (a short sweep), NET=uniform, NET=all (default)"
 	@echo "  make bench-sim  cycles/s of the same run under Verilator (1 and 2 threads),"
 	@echo "                Icarus and SystemC, with ratios (build/bench/sim-speed.*)"
 	@echo "  make model MODEL=t4x4    build the simulator of a torus (t8: a ring of 8;"
 	@echo "                suffix -icarus or -mt for the Icarus or 2-thread model)"
+	@echo "  make install  PREFIX=/usr/local: skifrun, skifcc, libskif.a, headers, skifch.pc,"
+	@echo "                the models built so far and the save files (works outside the tree)"
 	@echo "  make clean    remove build/"
+	@echo "  V=1           show the full compile commands (default: one short line each)"
 
 deps:
 	@sim/deps.sh
@@ -64,39 +75,39 @@ deps:
 # ------------------------------------------------------------------ C
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(call say,CC,$<) $(CC) $(CFLAGS) -c $< -o $@
 
 $(B)/lib/libskifsim.a: $(call obj,$(SIMLIB_SRC))
 	@mkdir -p $(dir $@)
-	ar rcs $@ $^
+	$(call say,AR,$@) ar rcs $@ $^
 
 $(B)/lib/libskif.a: $(call obj,$(SKIFLIB_SRC))
 	@mkdir -p $(dir $@)
-	ar rcs $@ $^
+	$(call say,AR,$@) ar rcs $@ $^
 
 $(B)/bin/skif_flitdec: $(call obj,sim/skif_flitdec.c)
 	@mkdir -p $(dir $@)
-	$(CC) $^ -o $@
+	$(call say,LINK,$@) $(CC) $^ -o $@
 
 $(B)/bin/skifrun: $(call obj,sim/skifrun.c sim/skif_opts.c)
 	@mkdir -p $(dir $@)
-	$(CC) $^ -o $@
+	$(call say,LINK,$@) $(CC) $^ -o $@
 
 $(B)/bin/%: $(B)/obj/sw/examples/%.o $(B)/lib/libskif.a
 	@mkdir -p $(dir $@)
-	$(CC) $^ -o $@
+	$(call say,LINK,$@) $(CC) $^ -o $@
 
 $(B)/bin/%: $(B)/obj/sw/bench/%.o $(B)/lib/libskif.a
 	@mkdir -p $(dir $@)
-	$(CC) $^ -o $@
+	$(call say,LINK,$@) $(CC) $^ -o $@
 
 $(B)/tests/%: $(B)/obj/tests/progs/%.o $(B)/lib/libskif.a
 	@mkdir -p $(dir $@)
-	$(CC) $^ -o $@
+	$(call say,LINK,$@) $(CC) $^ -o $@
 
 $(B)/unit/%: tests/unit/%.c $(SIMLIB_SRC) $(SKIFLIB_SRC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+	$(call say,CC,$@) $(CC) $(CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    $< -o $@
 
 # ------------------------------------------------------------------ models
@@ -115,7 +126,7 @@ $(B)/models/%/skifsim: $(MODEL_DEPS) csrc/sim_main.cpp $(B)/lib/libskifsim.a
 VPI_SRC := csrc/vpi_main.c csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c
 $(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard csrc/*.h sim/*.h driver/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -fPIC -shared -I/usr/include/iverilog $(VPI_SRC) \
+	$(call say,CC,$@) $(CC) $(CFLAGS) -fPIC -shared -I/usr/include/iverilog $(VPI_SRC) \
 	    -L/usr/lib/x86_64-linux-gnu -lveriuser -lvpi -o $@
 
 # build/models/TAG-icarus/skifsim.vvp: the same network under Icarus.
@@ -125,14 +136,16 @@ $(B)/models/%-icarus/skifsim.vvp: $(MODEL_DEPS) sim/skif_icarus_top.sv $(B)/vpi/
 # build/netbench/DIMS/skifnet: the torus fabric alone under synthetic traffic.
 $(B)/lib/libskifnet.a: $(call obj,csrc/netbench.c csrc/fifo.c)
 	@mkdir -p $(dir $@)
-	ar rcs $@ $^
+	$(call say,AR,$@) ar rcs $@ $^
 
 $(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh csrc/netbench_main.cpp \
                         $(B)/lib/libskifnet.a sim/build_netbench.sh
 	@sim/build_netbench.sh $(subst -, ,$(subst -v,-,$(subst -d,-,$*)))
 
 all: $(B)/bin/skifrun $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
-     $(B)/models/t$(strip $(NODES))/skifsim
+     $(B)/models/t$(strip $(NODES))/skifsim $(B)/bin/skifcc $(B)/lib/pkgconfig/skifch.pc
+
+include sim/install.mk
 
 # ------------------------------------------------------------------ main jobs
 SIM ?= verilator   # make sim SIM=verilator|icarus|systemc
@@ -172,8 +185,12 @@ check-hw:
 	@awk -f sim/gen_hw_h.awk rtl/skif_defs.vh | diff -u driver/skif_hw.h - \
 	    && echo "driver/skif_hw.h matches rtl/skif_defs.vh"
 
+# Regenerated when its source is newer, but replaced only when the content
+# differs: on a fresh clone (any checkout order of the two files) the header
+# keeps its time and nothing built from it is rebuilt.
 driver/skif_hw.h: rtl/skif_defs.vh sim/gen_hw_h.awk
-	awk -f sim/gen_hw_h.awk $< > $@
+	@awk -f sim/gen_hw_h.awk $< > $@.tmp && \
+	    if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; echo "generated $@"; fi
 
 wave:   # make wave [TRACE=file.fst] [VIEW=node|host|tx|rx|router]
 	@sim/wave.sh "$(TRACE)" "$(VIEW)"

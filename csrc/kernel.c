@@ -76,6 +76,10 @@ static int start_programs(void)
     const struct skif_opts *o = &g_sim.opt;
     for (int i = 0; i < g_sim.n; i++) {
         struct node *nd = &g_sim.nodes[i];
+        if (i >= o->progs) { /* -n 1: the ring's second node runs no program */
+            nd->state = NODE_EXITED;
+            continue;
+        }
         int sv[2];
         if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) {
             fprintf(stderr, "skifsim: socketpair: %s\n", strerror(errno));
@@ -105,10 +109,13 @@ static int start_programs(void)
             setenv(SKIF_ENV_MEM_FD, buf, 1);
             snprintf(buf, sizeof(buf), "%d", i);
             setenv(SKIF_ENV_RANK, buf, 1);
-            snprintf(buf, sizeof(buf), "%d", g_sim.n);
+            snprintf(buf, sizeof(buf), "%d", o->progs);
             setenv(SKIF_ENV_SIZE, buf, 1);
             skif_opts_dims_str(o, buf, sizeof(buf));
             setenv(SKIF_ENV_DIMS, buf, 1);
+            if (o->tag_output && skif_opts_tag_output(i) < 0)
+                fprintf(stderr, "skifsim: node %d: --tag-output: %s; output untagged\n", i,
+                        strerror(errno));
             struct skif_rsp go;
             if (recv(sv[1], &go, sizeof(go), 0) != (ssize_t)sizeof(go))
                 _exit(127);
@@ -240,6 +247,31 @@ static int on_request(struct node *nd)
     }
 }
 
+/* The program of `nd` ended with wait status `st`. Returns 0, or an exit
+ * code (the first failing program's status is kept for the exit). */
+static int node_ended(struct node *nd, int st)
+{
+    close(nd->sock);
+    nd->sock = -1;
+    nd->state = NODE_EXITED;
+    nd->exit_status = st;
+    /* Register writes and the doorbell it made before it ended still reach
+     * the adapter, as they would on a real device. */
+    hostmem_drain_posted(nd, g_sim.now);
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+        return 0;
+    if (!g_sim.prog_status)
+        g_sim.prog_status = WIFEXITED(st)     ? WEXITSTATUS(st)
+                            : WIFSIGNALED(st) ? 128 + WTERMSIG(st)
+                                              : SKIF_EXIT_PROGRAM;
+    char why[96];
+    describe_status(st, why, sizeof(why));
+    fprintf(stderr,
+            "skifsim: node %d (pid %d, %s) %s at cycle %" PRIu64 "; stopping the other programs\n",
+            nd->rank, (int)nd->pid, g_sim.opt.prog_argv[0], why, g_sim.now);
+    return SKIF_EXIT_PROGRAM;
+}
+
 /* The program's socket is readable: end-of-file, the program ended (the
  * socket carries no wake-ups since the hand-over sleeps on futexes; any
  * byte is ignored, the mailbox says what is new). */
@@ -253,21 +285,7 @@ static int on_socket(struct node *nd)
     int st = 0;
     while (waitpid(nd->pid, &st, 0) < 0 && errno == EINTR)
         ;
-    close(nd->sock);
-    nd->sock = -1;
-    nd->state = NODE_EXITED;
-    nd->exit_status = st;
-    /* Register writes and the doorbell it made before it ended still reach
-     * the adapter, as they would on a real device. */
-    hostmem_drain_posted(nd, g_sim.now);
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-        return 0;
-    char why[96];
-    describe_status(st, why, sizeof(why));
-    fprintf(stderr,
-            "skifsim: node %d (pid %d, %s) %s at cycle %" PRIu64 "; stopping the other programs\n",
-            nd->rank, (int)nd->pid, g_sim.opt.prog_argv[0], why, g_sim.now);
-    return SKIF_EXIT_PROGRAM;
+    return node_ended(nd, st);
 }
 
 /* Wait for the running node to block or end. Returns 0, or an exit code. */
@@ -331,6 +349,11 @@ static int wait_running(struct node *nd)
                 return rc;
             continue;
         }
+        /* A child the program forked may hold its socket open after the
+         * program ended: look at the process itself too. */
+        int st;
+        if (r == 0 && fr == -ETIMEDOUT && waitpid(nd->pid, &st, WNOHANG) == nd->pid)
+            return node_ended(nd, st);
         if (r < 0 && errno != EINTR) {
             fprintf(stderr, "skifsim: poll: %s\n", strerror(errno));
             return SKIF_EXIT_SIM;
@@ -436,6 +459,13 @@ static uint64_t snap_sum(int idx)
     return s;
 }
 
+/* The exit status of the run: a failed program's own status (the first to
+ * fail), like mpirun; otherwise the simulator's code. */
+static int sim_exit_code(void)
+{
+    return g_sim.rc == SKIF_EXIT_PROGRAM && g_sim.prog_status ? g_sim.prog_status : g_sim.rc;
+}
+
 static void summary(void)
 {
     const struct skif_opts *o = &g_sim.opt;
@@ -467,17 +497,24 @@ static void summary(void)
             fprintf(stderr, "skifsim: cannot write --stats '%s': %s\n", o->stats, strerror(errno));
             return;
         }
-        fprintf(f,
-                "{\"nodes\": %d, \"dims\": \"%s\", \"exit\": %d, \"cycles\": %" PRIu64
-                ", \"clock_mhz\": %u, \"host_latency\": %u, \"sim_time_us\": %.3f, "
-                "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
-                ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64
-                ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
-                "\"run_s\": %.6f, \"cycles_per_s\": %.1f}\n",
-                g_sim.n, dims, g_sim.rc, g_sim.end_cycle, o->clock_mhz, o->host_latency, us, pkts,
-                flits, drops, ch_drops, net_drops, g_sim.n_releases, wall,
-                g_sim.t_started - g_sim.t0, run, cps);
-        fclose(f);
+        int wr = fprintf(f,
+                         "{\"nodes\": %d, \"dims\": \"%s\", \"exit\": %d, \"cycles\": %" PRIu64
+                         ", \"clock_mhz\": %u, \"host_latency\": %u, \"sim_time_us\": %.3f, "
+                         "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
+                         ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64
+                         ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
+                         "\"run_s\": %.6f, \"cycles_per_s\": %.1f}\n",
+                         g_sim.n, dims, sim_exit_code(), g_sim.end_cycle, o->clock_mhz,
+                         o->host_latency, us, pkts, flits, drops, ch_drops, net_drops,
+                         g_sim.n_releases, wall, g_sim.t_started - g_sim.t0, run, cps);
+        int werr = wr < 0 || fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
+        if (fclose(f) != 0 && !werr)
+            werr = errno;
+        if (werr) {
+            fprintf(stderr, "skifsim: writing --stats '%s' failed: %s\n", o->stats, strerror(werr));
+            if (g_sim.rc == 0)
+                g_sim.rc = SKIF_EXIT_SIM;
+        }
     }
 }
 
@@ -680,5 +717,5 @@ int sim_fini(void)
     }
     free(g_sim.nodes);
     g_sim.nodes = NULL;
-    return g_sim.rc;
+    return sim_exit_code();
 }

@@ -2,7 +2,7 @@
 /* sim.h: the simulator's C kernel: options, nodes (program process, host
  * memory, DMA and register queues) and the lockstep loop. The Verilated model
  * is reached only through skif_model_*() (csrc/sim_main.cpp) and the DPI
- * calls of the host shims (csrc/dpi.c). */
+ * calls of the host shims (implemented in csrc/hostmem.c). */
 #ifndef SKIF_SIM_H
 #define SKIF_SIM_H
 
@@ -107,6 +107,7 @@ struct sim {
     int dma_faults;
     int phase;              /* PHASE_* */
     int rc;                 /* exit code of the run */
+    int prog_status;        /* exit status of the first failed program (128+S: signal S) */
     int report;             /* print the per-node report at the end */
     uint64_t end_cycle;     /* cycle the run ended */
     uint64_t snap_deadline; /* give up reading registers after this cycle */

@@ -140,6 +140,14 @@ static PLI_INT32 t_init(PLI_BYTE8 *ud)
             first = i + 1;
             break;
         }
+    /* then vvp's -fst and skifrun's +skif_wave=FILE (--wave: the top dumps) */
+    const char *dumping = NULL;
+    for (; first < info.argc; first++) {
+        if (!strncmp(info.argv[first], "+skif_wave=", 11))
+            dumping = info.argv[first] + 11;
+        else if (strcmp(info.argv[first], "-fst"))
+            break;
+    }
     int argc = info.argc - first + 1;
     char **argv = calloc((size_t)argc + 1, sizeof(char *));
     if (!argv)
@@ -160,9 +168,9 @@ static PLI_INT32 t_init(PLI_BYTE8 *ud)
         sim_fini();
         finish(SKIF_EXIT_SIM);
     }
-    if (g_sim.opt.wave) {
-        fprintf(stderr, "skifsim: --wave is not available under Icarus; run the Verilator "
-                        "model (the default) for waveforms\n");
+    if (g_sim.opt.wave && (!dumping || strcmp(dumping, g_sim.opt.wave))) {
+        fprintf(stderr, "skifsim: --wave under Icarus: start the model with skifrun, which "
+                        "passes vvp -fst +skif_wave=FILE\n");
         sim_fini();
         finish(SKIF_EXIT_USAGE);
     }

@@ -104,16 +104,19 @@ struct skif_ctrl_page {
  * with a core free for each spinning process: on a loaded 2-core machine it
  * made runs 4x slower, so the default is not to spin (docs/architecture.md). */
 #define SKIF_SPIN_LOOPS 0
+#define SKIF_SPIN_MAX 1000000 /* largest SKIF_SPIN (skifrun refuses more) */
 
-/* The spin budget: SKIF_SPIN from the environment, else SKIF_SPIN_LOOPS. */
+/* The spin budget: SKIF_SPIN from the environment (0..SKIF_SPIN_MAX; skifrun
+ * refuses anything else before the run, and a bad value here counts as
+ * unset), else SKIF_SPIN_LOOPS. */
 static inline int skif_spin_loops(void)
 {
     static int loops = -1;
     if (loops < 0) {
         const char *s = getenv("SKIF_SPIN");
-        loops = s && *s ? atoi(s) : (int)SKIF_SPIN_LOOPS;
-        if (loops < 0)
-            loops = 0;
+        char *end = NULL;
+        long v = s && *s >= '0' && *s <= '9' ? strtol(s, &end, 10) : -1;
+        loops = end && !*end && v >= 0 && v <= SKIF_SPIN_MAX ? (int)v : (int)SKIF_SPIN_LOOPS;
     }
     return loops;
 }

@@ -7,6 +7,7 @@
 # makefile defaults to -Os, which made the 2-node model 9% slower.
 set -eu
 cd "$(dirname "$0")/.."
+. sim/build_progress.sh
 tag=$1
 base=${tag%-icarus}; base=${base%-mt}
 dims=${base#t}
@@ -20,8 +21,24 @@ done
 while [ ${#d[@]} -lt 4 ]; do d+=(1); done
 out=build/models/$tag
 mkdir -p "$out"
-# the Verilated makefile does not relink when only our C library changed
-rm -f "$out/skifsim" "$out/skifnet"
+# One build of a model at a time: concurrent skifrun runs on a size not yet
+# built wait here for the first build and then use it. The simulator is
+# linked under a temporary name and renamed into place, so a model that is
+# there is always whole (and a running one is never overwritten).
+stamp=$(mktemp)
+trap 'rm -f "$stamp"' EXIT
+exec 9>"build/models/.$tag.lock"
+if ! flock -n 9; then
+    echo "build_model: waiting for another build of $tag to finish" >&2
+    flock 9
+    case $tag in *-icarus) f=$out/skifsim.vvp ;; *) f=$out/skifsim ;; esac
+    if [ "$f" -nt "$stamp" ]; then
+        echo "build_model: $tag was just built by another run; using it" >&2
+        exit 0
+    fi
+fi
+tmp=skifsim.tmp.$$
+trap 'rm -f "$stamp" "$out/$tmp" "$out/$tmp.vvp"' EXIT
 RTL=$(cat rtl/files.txt)
 SIM="sim/skif_host_shim.sv sim/skif_sim_top.sv"
 case $tag in
@@ -30,21 +47,27 @@ case $tag in
     iverilog -g2012 -DSKIF_VPI -Irtl -Isim -s skif_icarus_top \
         -Pskif_icarus_top.NDims="$nd" -Pskif_icarus_top.SizeX="${d[0]}" \
         -Pskif_icarus_top.SizeY="${d[1]}" -Pskif_icarus_top.SizeZ="${d[2]}" \
-        -Pskif_icarus_top.SizeW="${d[3]}" -L build/vpi -m skif -o "$out/skifsim.vvp" \
+        -Pskif_icarus_top.SizeW="${d[3]}" -L build/vpi -m skif -o "$out/$tmp.vvp" \
         $RTL $SIM sim/skif_icarus_top.sv >"$out/build.log" 2>&1 ||
         { tail -30 "$out/build.log"; exit 1; }
+    mv -f "$out/$tmp.vvp" "$out/skifsim.vvp"
     ;;
 *)
+    # the Verilated makefile does not relink when only our C library changed
+    rm -f "$out/obj/skifsim"
     threads=()
     [ "${tag%-mt}" != "$tag" ] && threads=(--threads 2 -LDFLAGS -pthread)
     echo "verilator: building the $dims torus model${threads:+ with 2 threads} ($out/skifsim)"
+    with_progress "$tag" "$out/obj" "$out/build.log" \
     verilator --cc --exe --build -j 2 --top-module skif_sim_top -Irtl -Isim --trace-fst \
         -O3 --x-assign fast --x-initial fast -Wno-fatal ${VFLAGS_EXTRA:-} "${threads[@]}" \
         -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" \
         -GNDims="$nd" -GSizeX="${d[0]}" -GSizeY="${d[1]}" -GSizeZ="${d[2]}" -GSizeW="${d[3]}" \
         -CFLAGS "-O2 -I$PWD/csrc -I$PWD/driver -I$PWD/sim" \
-        -Mdir "$out/obj" -o "$PWD/$out/skifsim" sim/sim.vlt $RTL $SIM "$PWD/csrc/sim_main.cpp" \
-        "$PWD/build/lib/libskifsim.a" >"$out/build.log" 2>&1 ||
+        -Mdir "$out/obj" -o "$PWD/$out/obj/skifsim" sim/sim.vlt $RTL $SIM "$PWD/csrc/sim_main.cpp" \
+        "$PWD/build/lib/libskifsim.a" ||
         { tail -40 "$out/build.log"; exit 1; }
+    ln -f "$out/obj/skifsim" "$out/$tmp"
+    mv -f "$out/$tmp" "$out/skifsim"
     ;;
 esac

@@ -4,6 +4,7 @@
 # into build/netbench/DIMS[-vNdD]/skifnet. Called by make.
 set -eu
 cd "$(dirname "$0")/.."
+. sim/build_progress.sh
 dims=$1 vcs=${2:-} depth=${3:-}
 IFS=x read -r -a d <<<"$dims"
 nd=${#d[@]}
@@ -22,10 +23,11 @@ mkdir -p "$out"
 # the Verilated makefile does not relink when only our C library changed
 rm -f "$out/skifsim" "$out/skifnet"
 echo "verilator: building the $dims fabric for skifnet ($out/skifnet)"
+with_progress "skifnet $tag" "$out/obj" "$out/build.log" \
 verilator --cc --exe --build -j 2 --top-module skif_torus_fabric -Irtl \
     -O3 --x-assign fast --x-initial fast -Wno-fatal "${params[@]}" \
     -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" \
     -CFLAGS "-O2 -I$PWD/csrc -I$PWD/driver -DSKIFNET_NDIMS=$nd -DSKIFNET_DIMS=${d[0]},${d[1]},${d[2]},${d[3]} -DSKIFNET_NUMVCS=$numvcs" \
     -Mdir "$out/obj" -o "$PWD/$out/skifnet" \
     sim/sim.vlt $(cat rtl/files.txt) "$PWD/csrc/netbench_main.cpp" "$PWD/build/lib/libskifnet.a" \
-    >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
+    || { tail -30 "$out/build.log"; exit 1; }

@@ -5,8 +5,14 @@ set -u
 n=${1:-4}
 simr=${2:-verilator}
 cd "$(dirname "$0")/.."
+# WAVES=1 (make sim WAVES=1, as cocotb users write it): trace the greeting into
+# build/greeting.fst (Verilator; open it with make wave)
+wave=()
+if [ -n "${WAVES:-}" ] && [ "${WAVES:-}" != 0 ] && [ "$simr" != icarus ]; then
+    wave=(--wave build/greeting.fst)
+fi
 echo "== greeting on a ring of $n simulated nodes ($simr)"
-build/bin/skifrun -n "$n" --sim "$simr" --stats build/demo-stats.json build/bin/greeting
+WAVES= build/bin/skifrun -n "$n" --sim "$simr" --stats build/demo-stats.json "${wave[@]}" build/bin/greeting
 demo=$?
 echo
 echo "== RTL testbenches (Icarus)"
@@ -22,8 +28,10 @@ done < tb/blocks.txt
 echo
 echo "== summary"
 if [ -f build/demo-stats.json ]; then
-    awk -v RS=', ' -F': ' '/cycles"|sim_time_us|packets|wall_s|cycles_per_s/ {gsub(/[{}"\n]/,""); printf "  %-14s %s\n", $1, $2}' build/demo-stats.json
+    jq -r '("cycles", "sim_time_us", "packets", "wall_s", "cycles_per_s") as $k
+           | "  \($k | . + "               " | .[:14]) \(.[$k])"' build/demo-stats.json
 fi
+[ ${#wave[@]} -gt 0 ] && [ -s build/greeting.fst ] && echo "  waveform       build/greeting.fst (make wave)"
 echo "  greeting       $([ $demo -eq 0 ] && echo ok || echo "FAILED (exit $demo)")"
 echo "  testbenches    $pass passed, $fail failed"
 [ $demo -eq 0 ] && [ $fail -eq 0 ]

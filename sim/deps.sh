@@ -11,6 +11,7 @@ have gtkwave || need+=(gtkwave)
 have gnuplot || need+=(gnuplot-nox)
 have valgrind || need+=(valgrind)
 have g++ || need+=(g++)
+have jq || need+=(jq)
 have make || need+=(make)
 [ -f /usr/include/systemc.h ] || need+=(libsystemc-dev)
 [ ${#need[@]} -eq 0 ] && exit 0

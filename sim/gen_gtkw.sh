@@ -1,68 +1,124 @@
 #!/usr/bin/env bash
-# gen_gtkw.sh: write the GTKWave save files of sim/gtkw/ for node 0 (or node
-# $1). The committed files are its output; run it after renaming signals, and
-# `make test` (t_gtkw_signals_exist) checks every name against a real trace.
-# Flit data signals use the packet decoder build/bin/skif_flitdec (run
-# gtkwave from the repository root).
+# gen_gtkw.sh TRACE.fst [OUTDIR]: write GTKWave save files that match TRACE:
+# the node it holds (the first g_node[K] in it: --trace-node K, or node 0 of
+# a whole-network trace) and each signal's bit range as the trace has it.
+# A trace of the network (skifrun --wave) gets node/host/tx/rx/router.gtkw,
+# a testbench trace (WAVES=1 tb/run_icarus.sh BLOCK) gets tb.gtkw with the
+# testbench's own signals and its DUT's ports. OUTDIR defaults to
+# build/gtkw/<trace name>; `make wave` calls this for the trace it opens.
+# sim/gtkw/ holds the node-0 views of a whole-network trace, made with
+# `sim/gen_gtkw.sh TRACE sim/gtkw --tracked` (only with --tracked does it
+# write there). Flit data signals use the packet decoder
+# build/bin/skif_flitdec (run gtkwave from the repository root).
 set -eu
 cd "$(dirname "$0")/.."
-n=${1:-0}
-P="TOP.skif_sim_top.u_net.g_node[$n].u_adapter"
+usage() { echo "usage: sim/gen_gtkw.sh TRACE.fst [OUTDIR [--tracked]]" >&2; exit 2; }
+[ $# -ge 1 ] && [ $# -le 3 ] || usage
+trace=$1
+[ -f "$trace" ] || { echo "gen_gtkw: no such trace: $trace" >&2; exit 1; }
+name=$(basename "$trace" .fst)
+out=${2:-build/gtkw/$name}
+case "$(realpath -m "$out")" in
+"$(realpath -m sim/gtkw)") [ "${3:-}" = --tracked ] ||
+    { echo "gen_gtkw: $out holds tracked files; add --tracked to rewrite them" >&2; exit 2; } ;;
+esac
+vars=$(mktemp)
+final=$out
+out=$(mktemp -d)   # written here, moved into place only when complete
+trap 'rm -rf "$vars" "$out"' EXIT
+fst2vcd "$trace" 2>/dev/null | awk '/\$scope/{s[++d]=$3} /\$upscope/{d--}
+    /\$var/{p=""; for(i=1;i<=d;i++) p=p s[i] "."; r=($6 ~ /^\[/) ? $6 : ""; print p $5 r}' |
+    sort -u >"$vars"
+[ -s "$vars" ] || { echo "gen_gtkw: cannot read $trace (fst2vcd)" >&2; exit 1; }
 DEC=build/bin/skif_flitdec
-head_() {
+missing=0
+
+# full NAME: the trace's name of signal NAME with its range (nothing if absent)
+full() { grep -E "^$(printf '%s' "$1" | sed 's/[]$*.^[]/\\&/g')(\[[0-9]+:[0-9]+\])?$" "$vars" | head -1; }
+
+head_() { # TITLE FILE
     cat <<H
-[*] skifsim: $1 of node $n's adapter. Open: gtkwave TRACE.fst sim/gtkw/$2
-[*] Flit data is decoded by $DEC (translate filter process).
+[*] skifsim: $1. Open: gtkwave $trace $out/$2
+[*] Made by sim/gen_gtkw.sh from this trace; flit data decoded by $DEC.
 [timestart] 0
-*-14.000000 0
 [size] 1400 800
 [signals_width] 360
 [sst_expanded] 1
 [sst_vpaned_height] 200
-@28
-$P.clk_i
-$P.rst_ni
 H
 }
-# group NAME SIG... : a named group; [msb:lsb] vectors in hex, *_data flits decoded
+# group NAME PREFIX SIG... : a named group; vectors in hex, *_data flits decoded
 group() {
-    local name=$1; shift
-    echo "@800200"; echo "-$name"
+    local gname=$1 pre=$2; shift 2
+    echo "@800200"; echo "-$gname"
     for s in "$@"; do
+        local f
+        f=$(full "$pre.$s")
+        if [ -z "$f" ]; then
+            echo "gen_gtkw: $trace has no $pre.$s; left out" >&2
+            missing=$((missing + 1)); continue
+        fi
         case "$s" in
         net_*data* | inj_data* | ej_data*) echo "^>1 $DEC"; echo "@4022" ;;
-        *\[*) echo "@22" ;;
-        *) echo "@28" ;;
+        *) case "$f" in *\]) echo "@22" ;; *) echo "@28" ;; esac ;;
         esac
-        echo "$P.$s"
+        echo "$f"
     done
-    echo "@1000200"; echo "-$name"
-}
-host_regs() { group "Host interface: registers" reg_req_valid_i reg_req_ready_o reg_req_write_i \
-    "reg_req_addr_i[11:0]" "reg_req_wdata_i[31:0]" reg_rsp_valid_o "reg_rsp_rdata_o[31:0]" \
-    reg_rsp_err_o irq_o "u_regs.ctrl_q[31:0]" "u_regs.scratch_q[31:0]"; }
-host_dma() { group "Host interface: DMA" dma_req_valid_o dma_req_ready_i dma_req_write_o \
-    "dma_req_addr_o[63:0]" "dma_req_wdata_o[63:0]" "dma_req_wstrb_o[7:0]" dma_rsp_valid_i \
-    "dma_rsp_data_i[63:0]" dma_rsp_err_i; }
-tx() { group "TX engine" u_tx.en_i "u_tx.tail_i[31:0]" "u_tx.head_q[31:0]" "u_tx.rd_ptr_q[31:0]" \
-    "u_tx.inflight_q[7:0]" "u_tx.state_q[1:0]" "u_tx.len_q[11:0]" u_tx.stat_pend_q \
-    net_tx_valid_o net_tx_ready_i "net_tx_data_o[63:0]" net_tx_last_o; }
-rx() { group "RX engine and channel demultiplexer" u_rx.en_i "u_rx.state_q[1:0]" "u_rx.cur_q[5:0]" \
-    "u_rx.wr_ptr_q[31:0]" "u_rx.rem_q[8:0]" u_rx.stall_o u_rx.err_o u_rx.closed_o \
-    "u_rx.closed_ch_o[7:0]" "u_rx.open_q[63:0]" "u_rx.dirty_q[63:0]" u_rx.cfg_we_i \
-    "u_rx.cfg_ch_i[5:0]" u_rx.head_we_i "u_rx.head_ch_i[5:0]" "u_rx.head_i[31:0]" \
-    net_rx_valid_i net_rx_ready_o "net_rx_data_i[63:0]" net_rx_last_i; }
-
-router() {
-    local P="TOP.skif_sim_top.u_net.u_fabric.g_node[$n].u_router"
-    group "Router: local port (inject from TX, eject to RX)" "node_id_i[15:0]" inj_valid_i \
-        inj_ready_o "inj_data_i[63:0]" inj_last_i ej_valid_o ej_ready_i "ej_data_o[63:0]" \
-        ej_last_o drop_o "drop_cnt_o[31:0]"
+    echo "@1000200"; echo "-$gname"
 }
 
-{ head_ "host interface, TX and RX" node.gtkw; host_regs; host_dma; tx; rx; } >sim/gtkw/node.gtkw
-{ head_ "router (local port)" router.gtkw; router; } >sim/gtkw/router.gtkw
-{ head_ "host interface" host.gtkw; host_regs; host_dma; } >sim/gtkw/host.gtkw
-{ head_ "TX engine" tx.gtkw; tx; } >sim/gtkw/tx.gtkw
-{ head_ "RX engine" rx.gtkw; rx; } >sim/gtkw/rx.gtkw
-echo "wrote sim/gtkw/{node,host,tx,rx,router}.gtkw"
+# the network's top: TOP.skif_sim_top (Verilator) or skif_icarus_top.u_top
+top=$(sed -n 's/^\(.*\)\.u_net\.g_node\[[0-9]*\]\.u_adapter\..*/\1/p' "$vars" | head -1)
+if [ -n "$top" ]; then
+    n=$(sed -n 's/^.*\.u_net\.g_node\[\([0-9]*\)\]\.u_adapter\..*/\1/p' "$vars" | sort -n | head -1)
+    P="$top.u_net.g_node[$n].u_adapter"
+    R="$top.u_net.u_fabric.g_node[$n].u_router"
+    clock() { group "Clock and reset" "$P" clk_i rst_ni; }
+    host_regs() { group "Host interface: registers" "$P" reg_req_valid_i reg_req_ready_o \
+        reg_req_write_i reg_req_addr_i reg_req_wdata_i reg_rsp_valid_o reg_rsp_rdata_o \
+        reg_rsp_err_o irq_o u_regs.ctrl_q u_regs.scratch_q; }
+    host_dma() { group "Host interface: DMA" "$P" dma_req_valid_o dma_req_ready_i dma_req_write_o \
+        dma_req_addr_o dma_req_wdata_o dma_req_wstrb_o dma_rsp_valid_i dma_rsp_data_i dma_rsp_err_i; }
+    tx() { group "TX engine" "$P" u_tx.en_i u_tx.tail_i u_tx.head_q u_tx.rd_ptr_q u_tx.inflight_q \
+        u_tx.state_q u_tx.len_q u_tx.stat_pend_q net_tx_valid_o net_tx_ready_i net_tx_data_o \
+        net_tx_last_o; }
+    rx() { group "RX engine and channel demultiplexer" "$P" u_rx.en_i u_rx.state_q u_rx.cur_q \
+        u_rx.wr_ptr_q u_rx.rem_q u_rx.stall_o u_rx.err_o u_rx.closed_o u_rx.closed_ch_o \
+        u_rx.open_q u_rx.dirty_q u_rx.cfg_we_i u_rx.cfg_ch_i u_rx.head_we_i u_rx.head_ch_i \
+        u_rx.head_i net_rx_valid_i net_rx_ready_o net_rx_data_i net_rx_last_i; }
+    router() { group "Router: local port (inject from TX, eject to RX)" "$R" node_id_i inj_valid_i \
+        inj_ready_o inj_data_i inj_last_i ej_valid_o ej_ready_i ej_data_o ej_last_o drop_o \
+        drop_cnt_o; }
+    { head_ "host interface, TX and RX of node $n's adapter" node.gtkw; clock; host_regs; host_dma; tx; rx; } >"$out/node.gtkw"
+    { head_ "router of node $n (local port)" router.gtkw; clock; router; } >"$out/router.gtkw"
+    { head_ "host interface of node $n's adapter" host.gtkw; clock; host_regs; host_dma; } >"$out/host.gtkw"
+    { head_ "TX engine of node $n's adapter" tx.gtkw; clock; tx; } >"$out/tx.gtkw"
+    { head_ "RX engine of node $n's adapter" rx.gtkw; clock; rx; } >"$out/rx.gtkw"
+    echo "gen_gtkw: wrote $final/{node,host,tx,rx,router}.gtkw for node $n of $trace"
+else
+    # a testbench: its own signals, then the ports of each instance below it
+    top=$(sed -n 's/^\([A-Za-z_][A-Za-z0-9_]*\)\.[^.]*$/\1/p' "$vars" | sort | uniq -c | sort -rn | awk 'NR==1{print $2}')
+    [ -n "$top" ] || { echo "gen_gtkw: $trace: no top-level signals" >&2; exit 1; }
+    {
+        head_ "testbench $top" tb.gtkw
+        echo "@800200"; echo "-$top"
+        grep -E "^$top\.[^.]+$" "$vars" | head -150 | while read -r f; do
+            case "$f" in *\]) echo "@22" ;; *) echo "@28" ;; esac; echo "$f"; done
+        echo "@1000200"; echo "-$top"
+        for inst in $(sed -n "s/^$top\.\([A-Za-z_][A-Za-z0-9_]*\)\.[^.]*$/\1/p" "$vars" | sort -u | head -8); do
+            echo "@800200"; echo "-$inst"
+            grep -E "^$top\.$inst\.[^.]+_(i|o|ni|no)(\[[0-9]+:[0-9]+\])?$" "$vars" | head -80 |
+                while read -r f; do case "$f" in *\]) echo "@22" ;; *) echo "@28" ;; esac; echo "$f"; done
+            echo "@1000200"; echo "-$inst"
+        done
+    } >"$out/tb.gtkw"
+    echo "gen_gtkw: wrote $final/tb.gtkw for testbench $top of $trace"
+fi
+if [ "$missing" -ne 0 ]; then
+    echo "gen_gtkw: $missing signals of the views are not in $trace; nothing written" >&2
+    exit 1
+fi
+mkdir -p "$final"
+for f in "$out"/*.gtkw; do
+    sed "s#$out/#$final/#" "$f" >"$final/$(basename "$f")"
+done

@@ -40,6 +40,16 @@ module skif_icarus_top #(
     end
   end
 
+  // skifrun --wave FILE.fst --sim icarus: vvp -fst +skif_wave=FILE dumps the
+  // whole network (FST) from time 0.
+  reg [8*1024-1:0] wave_file;
+  initial begin
+    if ($value$plusargs("skif_wave=%s", wave_file)) begin
+      $dumpfile(wave_file);
+      $dumpvars(0, u_top);
+    end
+  end
+
   // Test hook (SKIF_X_INJECT=C in the environment): from cycle C on, node 0's
   // DMA write data is X, which the host-side X check must catch and name.
   initial begin

@@ -1,13 +1,21 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* skif_opts.c: command line of skifrun and skifsim (see skif_opts.h). */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include "skif_opts.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <poll.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "skif_hw.h"
+#include "skif_proto.h"
 
 void skif_opts_usage(FILE *f, const char *cmd)
 {
@@ -15,26 +23,31 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "usage: %s -n N [options] PROGRAM [ARGS...]\n"
             "Run N copies of PROGRAM, one per simulated node, against the RTL model of\n"
             "the SkifCh network adapter. Runs are deterministic: the same command gives\n"
-            "the same output, cycle count and waveform.\n"
+            "the same output, cycle count and waveform. Options end at PROGRAM; values\n"
+            "may be joined (-n4, --dims=2x2).\n"
             "\n"
             "options:\n"
-            "  -n N                 number of nodes (%d..%d as a ring; more with --dims)\n"
+            "  -n N, -np N          number of nodes (%d..%d as a ring; more with --dims);\n"
+            "                       -n 1 runs one program on a ring of 2 (node 1 idle)\n"
             "  --dims X[xY[xZ[xW]]] torus dimensions (each %d..%d); the product must equal -n\n"
             "                       when both are given (at most %d nodes); -n alone\n"
             "                       means a ring (--dims N)\n"
-            "  --wave FILE.fst      write an FST waveform (open it with `make wave`)\n"
+            "  --wave FILE.fst      write an FST waveform (open it with `make wave`; under\n"
+            "                       --sim icarus the whole run, all nodes);\n"
+            "                       WAVES=1 in the environment: --wave %s\n"
             "  --trace-from C       first cycle written to the waveform (default 0)\n"
             "  --trace-to C         last cycle written to the waveform (default: end)\n"
             "  --trace-node K       trace only node K's adapter hierarchy\n"
             "  --max-cycles C       stop the run after C cycles (exit 3)\n"
             "  --watchdog C         stop the run when no program makes progress for C\n"
-            "                       cycles (default 2000000; exit 4)\n"
-            "  --host-latency C     host-interface round trip in cycles (default 128)\n"
-            "  --clock-mhz F        stated adapter clock in MHz (default 250)\n"
-            "  --mem-mb M           host memory per node in MiB (default 16)\n"
+            "                       cycles (default %d; exit 4)\n"
+            "  --host-latency C     host-interface round trip in cycles (default %d)\n"
+            "  --clock-mhz F        stated adapter clock in MHz (default %d)\n"
+            "  --mem-mb M           host memory per node in MiB (default %d)\n"
             "  --stall-warn S       notice when a program runs S wall seconds without\n"
-            "                       entering the driver (default 10)\n"
+            "                       entering the driver (default %d)\n"
             "  --stats FILE         write run statistics as JSON\n"
+            "  --tag-output         prefix each line a program prints with [RANK]\n"
             "  --cpu N|any          run the simulator and all programs on CPU N (default:\n"
             "                       the CPU it starts on; only one of them runs at a time,\n"
             "                       and hand-overs on one CPU are fastest); any: no pinning\n"
@@ -43,10 +56,16 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "                       Z reaching the host stops the run)\n"
             "  -q, --quiet          no summary at the end\n"
             "  -h, --help           this text\n"
+            "  --version            version of the simulator, register map and protocol\n"
             "\n"
-            "exit status: 0 all programs exited 0; 1 a program failed; 2 usage;\n"
-            "3 --max-cycles reached; 4 watchdog; 5 simulator error.\n",
-            cmd, SKIF_NODES_MIN, SKIF_NODES_MAX, SKIF_DIM_MIN, SKIF_DIM_MAX, SKIF_TORUS_NODES_MAX);
+            "exit status: 0 all programs exited 0; 2 usage (nothing was run);\n"
+            "3 --max-cycles reached; 4 watchdog; 5 simulator error; when a program\n"
+            "fails, the status of the first one that failed, like mpirun (128+S when\n"
+            "killed by signal S; 1 when it failed otherwise); the message on stderr\n"
+            "names the node and the cause.\n",
+            cmd, SKIF_NODES_MIN, SKIF_NODES_MAX, SKIF_DIM_MIN, SKIF_DIM_MAX, SKIF_TORUS_NODES_MAX,
+            SKIF_WAVES_DEFAULT_FILE, SKIF_WATCHDOG_DEFAULT, SKIF_HOST_LATENCY_DEFAULT,
+            SKIF_CLOCK_MHZ_DEFAULT, SKIF_MEM_MB_DEFAULT, SKIF_STALL_WARN_DEFAULT);
 }
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -95,119 +114,220 @@ static int parse_dims(struct skif_opts *o, const char *s, char *err, size_t errl
     return 0;
 }
 
+/* Long options; the values of options without a short form. */
+enum {
+    OPT_DIMS = 256,
+    OPT_WAVE,
+    OPT_TRACE_FROM,
+    OPT_TRACE_TO,
+    OPT_TRACE_NODE,
+    OPT_MAX_CYCLES,
+    OPT_WATCHDOG,
+    OPT_HOST_LATENCY,
+    OPT_CLOCK_MHZ,
+    OPT_MEM_MB,
+    OPT_STALL_WARN,
+    OPT_STATS,
+    OPT_SIM,
+    OPT_CPU,
+    OPT_TAG_OUTPUT,
+    OPT_VERSION,
+};
+
+static const struct option long_opts[] = {
+    {"np", required_argument, NULL, 'n'},
+    {"dims", required_argument, NULL, OPT_DIMS},
+    {"wave", required_argument, NULL, OPT_WAVE},
+    {"trace-from", required_argument, NULL, OPT_TRACE_FROM},
+    {"trace-to", required_argument, NULL, OPT_TRACE_TO},
+    {"trace-node", required_argument, NULL, OPT_TRACE_NODE},
+    {"max-cycles", required_argument, NULL, OPT_MAX_CYCLES},
+    {"watchdog", required_argument, NULL, OPT_WATCHDOG},
+    {"host-latency", required_argument, NULL, OPT_HOST_LATENCY},
+    {"clock-mhz", required_argument, NULL, OPT_CLOCK_MHZ},
+    {"mem-mb", required_argument, NULL, OPT_MEM_MB},
+    {"stall-warn", required_argument, NULL, OPT_STALL_WARN},
+    {"stats", required_argument, NULL, OPT_STATS},
+    {"sim", required_argument, NULL, OPT_SIM},
+    {"cpu", required_argument, NULL, OPT_CPU},
+    {"tag-output", no_argument, NULL, OPT_TAG_OUTPUT},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
+/* The name of the option getopt_long just returned, for messages. */
+static const char *opt_name(int c, char *buf, size_t len)
+{
+    for (const struct option *lo = long_opts; lo->name; lo++)
+        if (lo->val == c && c >= OPT_DIMS) {
+            snprintf(buf, len, "--%s", lo->name);
+            return buf;
+        }
+    snprintf(buf, len, "-%c", c);
+    return buf;
+}
+
+/* A whole-number option in [lo, hi]. */
+static int num_opt(const char *name, const char *v, uint64_t lo, uint64_t hi, uint64_t *x,
+                   char *err, size_t errlen)
+{
+    if (parse_u64(v, lo, hi, x) < 0)
+        return fail(err, errlen, "%s '%s': expected a whole number from %" PRIu64 " to %" PRIu64,
+                    name, v, lo, hi);
+    return 0;
+}
+
+void skif_opts_version(FILE *f, const char *cmd)
+{
+    fprintf(f, "%s (skifsim) %s; adapter register map %u.%u.%u, host protocol %u\n", cmd,
+            SKIF_SIM_VERSION, (unsigned)(SKIF_VERSION_VALUE >> 16) & 0xff,
+            (unsigned)(SKIF_VERSION_VALUE >> 8) & 0xff, (unsigned)SKIF_VERSION_VALUE & 0xff,
+            (unsigned)SKIF_PROTO_VERSION);
+}
+
 int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_t errlen)
 {
     memset(o, 0, sizeof(*o));
     o->trace_to = UINT64_MAX;
     o->trace_node = -1;
-    o->watchdog = 2000000;
-    o->host_latency = 128;
-    o->clock_mhz = 250;
-    o->mem_mb = 16;
-    o->stall_warn = 10;
+    o->watchdog = SKIF_WATCHDOG_DEFAULT;
+    o->host_latency = SKIF_HOST_LATENCY_DEFAULT;
+    o->clock_mhz = SKIF_CLOCK_MHZ_DEFAULT;
+    o->mem_mb = SKIF_MEM_MB_DEFAULT;
+    o->stall_warn = SKIF_STALL_WARN_DEFAULT;
     o->cpu = SKIF_CPU_HERE;
     for (int i = 0; i < 4; i++)
         o->dims[i] = 1;
+    if (argc < 1)
+        return fail(err, errlen, "no program given");
 
-    const char *cmd = argc > 0 ? argv[0] : "skifrun";
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t x;
-        if (a[0] != '-')
-            break;
-        if (!strcmp(a, "--")) {
-            i++;
-            break;
-        }
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    /* mpirun's -np N is -n N; getopt_long would read it as -n p. The
+     * options end at the first word that is not one (the program), so only
+     * words before it are looked at. */
+    char **av = malloc(((size_t)argc + 1) * sizeof(char *));
+    if (!av)
+        return fail(err, errlen, "out of memory");
+    memcpy(av, argv, (size_t)argc * sizeof(char *));
+    av[argc] = NULL;
+    const char *cmd = av[0];
+    for (int k = 1; k < argc && av[k][0] == '-' && strcmp(av[k], "--"); k++)
+        if (!strcmp(av[k], "-np"))
+            av[k] = "-n";
+
+    int rc = 0, c, idx;
+    char name[32];
+    opterr = 0;
+    optind = 0; /* GNU: restart the scan (the parser may run more than once) */
+    while (rc == 0 && (c = getopt_long(argc, av, "+:n:qh", long_opts, &idx)) != -1) {
+        const char *v = optarg;
+        uint64_t x = 0;
+        switch (c) {
+        case 'h':
             skif_opts_usage(stdout, cmd);
-            return 1;
-        }
-        if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+            rc = 1;
+            break;
+        case OPT_VERSION:
+            skif_opts_version(stdout, cmd);
+            rc = 1;
+            break;
+        case 'q':
             o->quiet = 1;
-            continue;
-        }
-        /* every other option takes a value */
-        int known = !strcmp(a, "-n") || !strcmp(a, "--dims") || !strcmp(a, "--wave") ||
-                    !strcmp(a, "--trace-from") || !strcmp(a, "--trace-to") ||
-                    !strcmp(a, "--trace-node") || !strcmp(a, "--max-cycles") ||
-                    !strcmp(a, "--watchdog") || !strcmp(a, "--host-latency") ||
-                    !strcmp(a, "--clock-mhz") || !strcmp(a, "--mem-mb") ||
-                    !strcmp(a, "--stall-warn") || !strcmp(a, "--stats") || !strcmp(a, "--sim") ||
-                    !strcmp(a, "--cpu");
-        if (!known)
-            return fail(err, errlen, "unknown option '%s'", a);
-        if (!v)
-            return fail(err, errlen, "option '%s' needs a value", a);
-        i++;
-        if (!strcmp(a, "-n")) {
+            break;
+        case OPT_TAG_OUTPUT:
+            o->tag_output = 1;
+            break;
+        case 'n':
             if (parse_u64(v, SKIF_NODES_MIN, SKIF_TORUS_NODES_MAX, &x) < 0)
-                return fail(err, errlen, "-n '%s': the number of nodes must be from %d to %d", v,
-                            SKIF_NODES_MIN, SKIF_TORUS_NODES_MAX);
+                rc = fail(err, errlen, "-n '%s': the number of nodes must be from %d to %d", v,
+                          SKIF_NODES_MIN, SKIF_TORUS_NODES_MAX);
             o->nodes = (int)x;
-        } else if (!strcmp(a, "--dims")) {
-            if (parse_dims(o, v, err, errlen) < 0)
-                return -1;
-        } else if (!strcmp(a, "--wave")) {
+            break;
+        case OPT_DIMS:
+            rc = parse_dims(o, v, err, errlen);
+            break;
+        case OPT_WAVE: {
             size_t l = strlen(v);
             if (l < 5 || strcmp(v + l - 4, ".fst"))
-                return fail(err, errlen, "--wave '%s': the waveform file must end in .fst", v);
+                rc = fail(err, errlen, "--wave '%s': the waveform file must end in .fst", v);
             o->wave = v;
-        } else if (!strcmp(a, "--stats")) {
+            break;
+        }
+        case OPT_STATS:
+            if (!*v)
+                rc = fail(err, errlen, "--stats '': give a file name");
             o->stats = v;
-        } else if (!strcmp(a, "--cpu")) {
+            break;
+        case OPT_CPU:
             if (!strcmp(v, "any"))
                 o->cpu = SKIF_CPU_ANY;
             else if (parse_u64(v, 0, 1023, &x) < 0)
-                return fail(err, errlen, "--cpu '%s': expected a CPU number (0..1023) or 'any'", v);
+                rc = fail(err, errlen, "--cpu '%s': expected a CPU number (0..1023) or 'any'", v);
             else
                 o->cpu = (int)x;
-        } else if (!strcmp(a, "--sim")) {
+            break;
+        case OPT_SIM:
             if (strcmp(v, "verilator") && strcmp(v, "verilator-mt") && strcmp(v, "icarus"))
-                return fail(err, errlen, "--sim '%s': expected verilator, verilator-mt or icarus",
-                            v);
+                rc = fail(err, errlen, "--sim '%s': expected verilator, verilator-mt or icarus", v);
             o->icarus = !strcmp(v, "icarus");
             o->threads = !strcmp(v, "verilator-mt");
-        } else {
-            uint64_t lo = 0, hi = UINT64_MAX;
-            if (!strcmp(a, "--host-latency"))
-                lo = 2, hi = 100000;
-            else if (!strcmp(a, "--clock-mhz"))
-                lo = 1, hi = 10000;
-            else if (!strcmp(a, "--mem-mb"))
-                lo = 1, hi = 4096;
-            else if (!strcmp(a, "--watchdog"))
-                lo = 1;
-            else if (!strcmp(a, "--trace-node"))
-                hi = SKIF_TORUS_NODES_MAX - 1;
-            else if (!strcmp(a, "--stall-warn"))
-                lo = 1, hi = 86400;
-            if (parse_u64(v, lo, hi, &x) < 0)
-                return fail(err, errlen,
-                            "%s '%s': expected a whole number from %" PRIu64 " to %" PRIu64, a, v,
-                            lo, hi);
-            if (!strcmp(a, "--trace-from"))
-                o->trace_from = x;
-            else if (!strcmp(a, "--trace-to"))
-                o->trace_to = x;
-            else if (!strcmp(a, "--trace-node"))
-                o->trace_node = (int)x;
-            else if (!strcmp(a, "--max-cycles"))
-                o->max_cycles = x;
-            else if (!strcmp(a, "--watchdog"))
-                o->watchdog = x;
-            else if (!strcmp(a, "--host-latency"))
-                o->host_latency = (uint32_t)x;
-            else if (!strcmp(a, "--clock-mhz"))
-                o->clock_mhz = (uint32_t)x;
-            else if (!strcmp(a, "--mem-mb"))
-                o->mem_mb = (uint32_t)x;
+            break;
+        case OPT_TRACE_FROM:
+            rc = num_opt("--trace-from", v, 0, UINT64_MAX, &o->trace_from, err, errlen);
+            break;
+        case OPT_TRACE_TO:
+            rc = num_opt("--trace-to", v, 0, UINT64_MAX, &o->trace_to, err, errlen);
+            break;
+        case OPT_TRACE_NODE:
+            rc = num_opt("--trace-node", v, 0, SKIF_TORUS_NODES_MAX - 1, &x, err, errlen);
+            o->trace_node = (int)x;
+            break;
+        case OPT_MAX_CYCLES:
+            rc = num_opt("--max-cycles", v, 0, UINT64_MAX, &o->max_cycles, err, errlen);
+            break;
+        case OPT_WATCHDOG:
+            rc = num_opt("--watchdog", v, 1, UINT64_MAX, &o->watchdog, err, errlen);
+            break;
+        case OPT_HOST_LATENCY:
+            rc = num_opt("--host-latency", v, 2, 100000, &x, err, errlen);
+            o->host_latency = (uint32_t)x;
+            break;
+        case OPT_CLOCK_MHZ:
+            rc = num_opt("--clock-mhz", v, 1, 10000, &x, err, errlen);
+            o->clock_mhz = (uint32_t)x;
+            break;
+        case OPT_MEM_MB:
+            rc = num_opt("--mem-mb", v, 1, 4096, &x, err, errlen);
+            o->mem_mb = (uint32_t)x;
+            break;
+        case OPT_STALL_WARN:
+            rc = num_opt("--stall-warn", v, 1, 86400, &x, err, errlen);
+            o->stall_warn = (uint32_t)x;
+            break;
+        case ':':
+            rc = fail(err, errlen, "option '%s' needs a value",
+                      optopt ? opt_name(optopt, name, sizeof(name)) : av[optind - 1]);
+            break;
+        default: /* '?' */
+            if (!strncmp(av[optind - 1], "--", 2) && optopt)
+                rc = fail(err, errlen, "option '%.*s' takes no value",
+                          (int)strcspn(av[optind - 1], "="), av[optind - 1]);
+            else if (optopt)
+                rc = fail(err, errlen, "unknown option '-%c'", optopt);
             else
-                o->stall_warn = (uint32_t)x;
+                rc = fail(err, errlen, "unknown option '%s'", av[optind - 1]);
+            break;
         }
     }
+    int i = optind;
+    free(av);
+    if (rc)
+        return rc;
+    /* cocotb's habit: WAVES=1 asks for a waveform (default file name) */
+    const char *waves = getenv("WAVES");
+    if (!o->wave && waves && *waves && strcmp(waves, "0"))
+        o->wave = SKIF_WAVES_DEFAULT_FILE;
     if (i >= argc)
         return fail(err, errlen, "no program given");
     o->prog_argc = argc - i;
@@ -224,7 +344,11 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
                         "--dims gives %d nodes; skifrun runs at most %d (one process each)", prod,
                         SKIF_TORUS_NODES_MAX);
         o->nodes = prod;
+        o->progs = prod;
     } else if (o->nodes) {
+        o->progs = o->nodes;
+        if (o->nodes == 1) /* one program: a ring of 2 with nothing on node 1 */
+            o->nodes = 2;
         if (o->nodes > SKIF_NODES_MAX)
             return fail(err, errlen,
                         "-n %d: a ring has at most %d nodes; give the torus with --dims (e.g. "
@@ -238,11 +362,13 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
     if (o->trace_to < o->trace_from)
         return fail(err, errlen, "--trace-to %" PRIu64 " is before --trace-from %" PRIu64,
                     o->trace_to, o->trace_from);
+    if (o->icarus && (o->trace_node >= 0 || o->trace_from || o->trace_to != UINT64_MAX))
+        return fail(err, errlen,
+                    "--trace-from/--trace-to/--trace-node need the Verilator model; under "
+                    "--sim icarus, --wave traces the whole run");
     if (o->trace_node >= o->nodes)
         return fail(err, errlen, "--trace-node %d: there are only %d nodes (0..%d)", o->trace_node,
                     o->nodes, o->nodes - 1);
-    if (o->wave && o->icarus)
-        return fail(err, errlen, "--wave needs the Verilator model; drop --sim icarus");
     if ((o->trace_node >= 0 || o->trace_from || o->trace_to != UINT64_MAX) && !o->wave)
         return fail(err, errlen, "--trace-from/--trace-to/--trace-node need --wave FILE.fst");
     return 0;
@@ -279,4 +405,95 @@ uint32_t skif_opts_node_id(const struct skif_opts *o, int r)
         r /= o->dims[d];
     }
     return id;
+}
+
+/* The helper of --tag-output: read the program's two pipes, write each
+ * complete line to the matching original stream behind "[rank] ". */
+static void tag_pump(int rank, int fds[2], int outs[2])
+{
+    char buf[2][4096];
+    size_t have[2] = {0, 0};
+    int open_n = 2;
+    char pre[24];
+    int pl = snprintf(pre, sizeof(pre), "[%d] ", rank);
+    while (open_n) {
+        struct pollfd p[2];
+        for (int s = 0; s < 2; s++)
+            p[s] = (struct pollfd){.fd = fds[s], .events = POLLIN};
+        if (poll(p, 2, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        for (int s = 0; s < 2; s++) {
+            if (fds[s] < 0 || !(p[s].revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            ssize_t r = read(fds[s], buf[s] + have[s], sizeof(buf[s]) - have[s]);
+            if (r <= 0 && !(r < 0 && errno == EINTR)) {
+                close(fds[s]);
+                fds[s] = -1;
+                open_n--;
+            }
+            if (r > 0)
+                have[s] += (size_t)r;
+            /* write out complete lines; a full buffer or the end of the stream
+             * ends a line too */
+            size_t start = 0;
+            for (size_t k = 0; k < have[s]; k++) {
+                int last = k + 1 == have[s] && (fds[s] < 0 || have[s] == sizeof(buf[s]));
+                if (buf[s][k] != '\n' && !last)
+                    continue;
+                struct iovec iov[3] = {{pre, (size_t)pl},
+                                       {buf[s] + start, k + 1 - start},
+                                       {"\n", buf[s][k] == '\n' ? 0 : 1}};
+                if (writev(outs[s], iov, 3) < 0)
+                    _exit(1);
+                start = k + 1;
+            }
+            memmove(buf[s], buf[s] + start, have[s] - start);
+            have[s] -= start;
+        }
+    }
+    _exit(0);
+}
+
+int skif_opts_tag_output(int rank)
+{
+    int po[2], pe[2];
+    if (pipe(po) < 0)
+        return -1;
+    if (pipe(pe) < 0) {
+        close(po[0]);
+        close(po[1]);
+        return -1;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(po[0]);
+        close(po[1]);
+        close(pe[0]);
+        close(pe[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        /* the helper keeps only the read ends and the original streams: it
+         * must not hold the program's socket or memory, or the simulator
+         * would not see the program end */
+        int outs[2] = {dup(1), dup(2)}, fds[2] = {po[0], pe[0]};
+        long max = sysconf(_SC_OPEN_MAX);
+        for (int fd = 3; fd < (max > 0 && max < 65536 ? max : 65536); fd++)
+            if (fd != outs[0] && fd != outs[1] && fd != fds[0] && fd != fds[1])
+                close(fd);
+        signal(SIGTERM, SIG_IGN); /* drain what the program wrote */
+        signal(SIGINT, SIG_IGN);
+        tag_pump(rank, fds, outs);
+    }
+    if (dup2(po[1], 1) < 0 || dup2(pe[1], 2) < 0)
+        return -1;
+    close(po[0]);
+    close(po[1]);
+    close(pe[0]);
+    close(pe[1]);
+    return 0;
 }

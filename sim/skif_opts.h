@@ -8,16 +8,27 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define SKIF_NODES_MIN 2
+#define SKIF_NODES_MIN 1         /* -n 1: one program on a ring of 2 (node 1 idle) */
 #define SKIF_NODES_MAX 16        /* -n alone: a 1-D torus (ring) of at most 16 */
 #define SKIF_TORUS_NODES_MAX 256 /* --dims: at most this many nodes (one process each) */
 #define SKIF_DIM_MIN 2
 #define SKIF_DIM_MAX 16
-#define SKIF_CPU_HERE (-1) /* pin the run to the CPU the simulator starts on */
-#define SKIF_CPU_ANY (-2)  /* do not pin */
+#define SKIF_SIM_VERSION "0.2.0" /* skifrun --version */
+
+/* Defaults of the options, defined here only (usage text, parser, docs). */
+#define SKIF_HOST_LATENCY_DEFAULT 128         /* --host-latency: cycles, 512 ns at 250 MHz */
+#define SKIF_CLOCK_MHZ_DEFAULT 250            /* --clock-mhz */
+#define SKIF_MEM_MB_DEFAULT 16                /* --mem-mb */
+#define SKIF_STALL_WARN_DEFAULT 10            /* --stall-warn: seconds */
+#define SKIF_WATCHDOG_DEFAULT 2000000         /* --watchdog: cycles */
+#define SKIF_WAVES_DEFAULT_FILE "skifrun.fst" /* WAVES=1 without --wave */
+#define SKIF_CPU_HERE (-1)                    /* pin the run to the CPU the simulator starts on */
+#define SKIF_CPU_ANY (-2)                     /* do not pin */
 
 struct skif_opts {
-    int nodes;             /* -n: number of nodes */
+    int nodes;             /* nodes of the model (-n, or the product of --dims) */
+    int progs;             /* programs started, on nodes 0..progs-1: nodes, or 1 for -n 1
+                            * (the smallest torus is a ring of 2; node 1 then runs none) */
     int ndims;             /* --dims: number of dimensions */
     int dims[4];           /* --dims: size of each dimension */
     const char *wave;      /* --wave FILE.fst, or NULL */
@@ -32,6 +43,7 @@ struct skif_opts {
     uint32_t stall_warn;   /* --stall-warn: seconds a program may run before a notice */
     const char *stats;     /* --stats FILE: write run statistics as JSON */
     int quiet;             /* -q: no summary */
+    int tag_output;        /* --tag-output: prefix each line of a program with [rank] */
     int icarus;            /* --sim icarus: run the model under Icarus (4-state) */
     int threads;           /* --sim verilator-mt: the Verilator model built with 2 threads */
     int cpu;               /* --cpu: SKIF_CPU_HERE (default), SKIF_CPU_ANY, or a CPU number */
@@ -39,13 +51,26 @@ struct skif_opts {
     char **prog_argv;
 };
 
-/* Parse argv (argv[0] is the command name). Returns 0 on success, 1 when
- * --help was asked (usage already printed to stdout), -1 on a bad command line
- * (the message is in err). */
+/* Parse argv (argv[0] is the command name) with getopt_long; options end at
+ * the first word that is not one (the program). -np N is read as -n N. The
+ * environment's WAVES=1 (cocotb's habit) sets --wave SKIF_WAVES_DEFAULT_FILE
+ * when no --wave is given (the Verilator model only). Returns 0 on success,
+ * 1 when --help or --version was asked (the text is already on stdout), -1
+ * on a bad command line (a one-line message naming the problem is in err).
+ * Not thread-safe (getopt's state). */
 int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_t errlen);
 
 /* Print the usage text. */
 void skif_opts_usage(FILE *f, const char *cmd);
+
+/* Print the version line (simulator, register map, host protocol). */
+void skif_opts_version(FILE *f, const char *cmd);
+
+/* --tag-output, called in a program's process before exec: send its stdout
+ * and stderr through a helper process that prefixes every line with
+ * "[rank] " and writes it to the original stream. Returns 0, or -1 with
+ * errno (the output then stays untagged). */
+int skif_opts_tag_output(int rank);
 
 /* The sizes as the models report them: 5 bits each, X lowest. */
 uint32_t skif_opts_dims_word(const struct skif_opts *o);

@@ -172,9 +172,9 @@ t_skifch_programs_help_and_bad_args() {
     expect_rc 2 "$B/bin/bandwidth" 10 0 || return 1
     has "$T/err" "bandwidth: bad SIZE '0'" || return 1
     expect_rc 2 "$B/bin/alltoall" 10 1 99 || return 1
-    expect_rc 1 "$RUN" -n 2 "$B/bin/msgrate" 10 513 || return 1
+    expect_rc 2 "$RUN" -n 2 "$B/bin/msgrate" 10 513 || return 1
     has "$T/err" "exited with status 2" || return 1
-    expect_rc 1 "$RUN" -n 2 "$B/bin/pingpong" 10 8 5 || return 1
+    expect_rc 2 "$RUN" -n 2 "$B/bin/pingpong" 10 8 5 || return 1
     has "$T/err" "PEER 5 is not a rank of this run"
 }
 t_order_per_sender() {
@@ -322,12 +322,12 @@ t_flitdec_fields_match_format() {
     # header flits built field by field from docs/packet-format.md
     hdr() { printf '%016x' $(( ($1 << 60) | ($2 << 44) | ($3 << 28) | ($4 << 20) | ($5 << 8) | $6 )); }
     local got
-    got=$("$D" "$(hdr 0 3 1 5 17 0)"); [ "$got" = "MSG 1>3 ch5 len17" ] || fail "MSG: '$got'" || return 1
-    got=$("$D" "$(hdr 0 0x321 0xf 255 2048 0)"); [ "$got" = "MSG f>321 ch255 len2048" ] || fail "MSG max: '$got'" || return 1
-    got=$("$D" "$(hdr 0 1 2 0 2049 0)"); [ "$got" = "MSG 2>1 ch0 len2049 ?bad" ] || fail "oversize: '$got'" || return 1
-    got=$("$D" "$(hdr 1 0 4 7 8 $(( (31 << 3) | 2 )))"); [ "$got" = "COLL_UP 4>0 tree7 red31 max len8" ] || fail "COLL_UP: '$got'" || return 1
-    got=$("$D" "$(hdr 2 5 0 3 16 1)"); [ "$got" = "COLL_DOWN 0>5 tree3 red0 min len16" ] || fail "COLL_DOWN: '$got'" || return 1
-    got=$("$D" "0x$(hdr 0 3 1 5 17 0)"); [ "$got" = "MSG 1>3 ch5 len17" ] || fail "0x prefix: '$got'" || return 1
+    got=$("$D" "$(hdr 0 3 1 5 17 0)"); [ "$got" = "MSG (1,0,0)>(3,0,0) ch5 len17" ] || fail "MSG: '$got'" || return 1
+    got=$("$D" "$(hdr 0 0x321 0xf 255 2048 0)"); [ "$got" = "MSG (15,0,0)>(1,2,3) ch255 len2048" ] || fail "MSG max: '$got'" || return 1
+    got=$("$D" "$(hdr 0 1 2 0 2049 0)"); [ "$got" = "MSG (2,0,0)>(1,0,0) ch0 len2049 ?bad" ] || fail "oversize: '$got'" || return 1
+    got=$("$D" "$(hdr 1 0 4 7 8 $(( (31 << 3) | 2 )))"); [ "$got" = "COLL_UP (4,0,0)>(0,0,0) tree7 red31 max len8" ] || fail "COLL_UP: '$got'" || return 1
+    got=$("$D" "$(hdr 2 5 0 3 16 1)"); [ "$got" = "COLL_DOWN (0,0,0)>(5,0,0) tree3 red0 min len16" ] || fail "COLL_DOWN: '$got'" || return 1
+    got=$("$D" "0x$(hdr 0 3 1 5 17 0)"); [ "$got" = "MSG (1,0,0)>(3,0,0) ch5 len17" ] || fail "0x prefix: '$got'" || return 1
     got=$("$D" "$(hdr 9 1 1 1 1 0)"); case "$got" in "?kind9 "*) ;; *) fail "unknown kind: '$got'"; return 1;; esac
     echo "decoded fields ok"
 }
@@ -341,12 +341,12 @@ t_flitdec_malformed_values_raw() {
     [ "$(sed -n 1p "$T/out")" = "?xxxxxxxxxxxxxxxx" ] && [ "$(sed -n 2p "$T/out")" = "?12g4" ] &&
         [ "$(sed -n 3p "$T/out")" = "?00000000000000000" ] && [ "$(sed -n 4p "$T/out")" = "?" ] &&
         sed -n 5p "$T/out" | grep -q '^?aaaa' &&
-        [ "$(sed -n 6p "$T/out")" = "MSG 0>0 ch0 len0" ] || fail "wrong answers"
+        [ "$(sed -n 6p "$T/out")" = "MSG (0,0,0)>(0,0,0) ch0 len0" ] || fail "wrong answers"
 }
 
 # ---------------------------------------------------------------- bad input
 t_bad_command_lines() {
-    local bad=("" "-n 1 $B/bin/greeting" "-n 99 $B/bin/greeting" "-n x $B/bin/greeting"
+    local bad=("" "-n 0 $B/bin/greeting" "-n 99 $B/bin/greeting" "-n x $B/bin/greeting"
                "--dims 2x0 $B/bin/greeting" "--frob $B/bin/greeting"
                "-n 2" "-n 2 /nonexistent/prog" "-n 2 --wave out.vcd $B/bin/greeting")
     for line in "${bad[@]}"; do
@@ -359,12 +359,12 @@ t_bad_command_lines() {
     "$RUN" --help | grep -q "usage: skifrun" || fail "--help"
 }
 t_program_crash_named() {
-    expect_rc 1 "$RUN" -n 3 "$B/tests/t_fail" crash 1 || return 1
+    expect_rc 139 "$RUN" -n 3 "$B/tests/t_fail" crash 1 || return 1
     has "$T/err" "node 1 (pid" && has "$T/err" "killed by signal 11" || return 1
     sleep 0.2; ! pgrep -f "$B/tests/t_fail" || fail "programs left running"
 }
 t_program_exit_status_named() {
-    expect_rc 1 "$RUN" -n 2 "$B/tests/t_fail" exit 0 || return 1
+    expect_rc 3 "$RUN" -n 2 "$B/tests/t_fail" exit 0 || return 1
     has "$T/err" "node 0 (pid" && has "$T/err" "exited with status 3"
 }
 t_watchdog_names_stuck_nodes() {
@@ -403,6 +403,9 @@ t_not_under_skifrun() {
     expect_rc 1 "$B/bin/greeting" || return 1
     has "$T/err" "must be started by skifrun"
 }
+
+# launcher, build and outputs (issues 15, 16)
+source tests/launcher.sh
 
 # ---------------------------------------------------------------- runner
 tests=$(declare -F | awk '{print $3}' | grep '^t_')

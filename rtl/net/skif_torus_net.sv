@@ -4,7 +4,8 @@
 // collective engines (skif_torus_fabric).
 //
 // Handshake: per node, the skif_adapter host-side ports (register port,
-// DMA port, irq), flattened into vectors with node i in slice i; see skif_adapter for their protocols. Node i is
+// DMA port, irq), flattened into vectors with node i in slice i (the same
+// ports for every network size); see skif_adapter for their protocols. Node i is
 // rank i in X-fastest order; its node id (NODE register, header src/dst) is
 // its packed coordinates {w, z, y, x}. Adapter i's net_tx/net_rx connect to
 // router i's local port (valid/ready, data held while valid && !ready).

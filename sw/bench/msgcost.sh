@@ -41,6 +41,5 @@ awk -v n="$N" -v ts="$tsend" -v tr="$trecv" -v ls="$lsend" -v lr="$lrecv" -v r="
 }' | tee "$B/msgcost.csv.body" | column -t -s,
 { echo "call,instructions_per_call,target,ratio_to_target"; cat "$B/msgcost.csv.body"; } >"$B/msgcost.csv"
 rm -f "$B/msgcost.csv.body"
-awk -F, 'NR==1{print "["; next} {printf "%s  {\"call\": \"%s\", \"instructions_per_call\": %s, \"target\": %s}", (NR>2?",\n":""), $1, $2, ($3==""?"null":$3)} END{print "\n]"}' \
-    "$B/msgcost.csv" >"$B/msgcost.json"
+sw/bench/csv2json.sh "$B/msgcost.csv" >"$B/msgcost.json"
 echo "(N=$N messages; callgrind, collecting only the measured loops, minus the loops' own instructions, / N; build/bench/msgcost.csv)"

@@ -65,16 +65,39 @@ done
 if command -v gnuplot >/dev/null; then
     for t in $tori; do
         gnuplot <<GP
-set terminal pngcairo size 1000,600 noenhanced
+set terminal pngcairo size 1400,600 noenhanced
 set output "$B/net-$t.png"
 set datafile separator ","
-set title "skifnet $t torus: latency vs offered load (4-flit packets)"
-set xlabel "offered load, flits/node/cycle"
-set ylabel "average latency, cycles"
-set logscale y
+pats = "$patterns"
+set multiplot layout 1,2 title "skifnet $t torus, 4-flit packets, dimension-order routing; open circles: past saturation (source queues growing)"
 set grid
-set key outside right
-plot for [p in "$patterns"] "< awk -F, '\$1==\"$t\" && \$3==\"".p."\" && \$5==4' $csv" using 4:7 with linespoints title p
+set key top left
+set xlabel "offered load, flits/node/cycle"
+set xrange [0:1.05]
+set xtics 0.1
+set title "latency: from packet creation at the source queue\\nto its last flit leaving the network (cut at 8x the lowest)"
+set ylabel "average latency, cycles"
+set y2label "average latency, microseconds at 250 MHz"
+# linear, cut at 8x the lowest latency: past saturation latency grows without bound
+stats "< awk -F, '\$1==\"$t\" && \$5==4' $csv" using 7 nooutput
+set yrange [0:STATS_min * 8]
+set link y2 via y/250.0 inverse y*250.0
+set ytics nomirror
+set y2tics
+plot for [i=1:words(pats)] "< awk -F, '\$1==\"$t\" && \$3==\"".word(pats,i)."\" && \$5==4' $csv" using 4:7 with linespoints lc i title word(pats,i), \
+     for [i=1:words(pats)] "< awk -F, '\$1==\"$t\" && \$3==\"".word(pats,i)."\" && \$5==4 && \$12==1' $csv" using 4:7 with points pt 6 ps 2 lc rgb "black" notitle
+unset link y2
+unset y2tics
+unset y2label
+set ytics mirror
+set title "accepted vs offered throughput; dashed: ideal capacity of each pattern"
+set ylabel "accepted throughput, flits/node/cycle"
+set yrange [0:1.05]
+plot for [i=1:words(pats)] "< awk -F, '\$1==\"$t\" && \$3==\"".word(pats,i)."\" && \$5==4' $csv" using 4:9 with linespoints lc i title word(pats,i), \
+     for [i=1:words(pats)] "< awk -F, '\$1==\"$t\" && \$3==\"".word(pats,i)."\" && \$5==4' $csv" using 4:10 with lines dt 2 lc i notitle, \
+     for [i=1:words(pats)] "< awk -F, '\$1==\"$t\" && \$3==\"".word(pats,i)."\" && \$5==4 && \$12==1' $csv" using 4:9 with points pt 6 ps 2 lc rgb "black" notitle, \
+     x with lines dt 3 lc rgb "gray" title "accepted = offered"
+unset multiplot
 GP
         echo "plot: $B/net-$t.png"
     done

@@ -10,6 +10,7 @@ B=build/bench
 mkdir -p $B
 RUN=build/bin/skifrun
 export SKIF_ROOT=$PWD
+make -s build/tests/t_fail build/bin/stream build/bin/greeting
 for n in 2 8; do make -s model MODEL=t$n; done
 
 csv=$B/sim.csv
@@ -43,7 +44,7 @@ for n in 2 8; do
     echo "idle,$n,0,0,$(field $B/i.json cycles),,,$(field $B/i.json cycles_per_s),$(field $B/i.json startup_s),$(field $B/i.json wall_s)" >>$csv
 done
 
-awk -F, 'NR==1{print "["; next} {printf "%s  {\"run\": \"%s\", \"nodes\": %s, \"msg_bytes\": %s, \"messages\": %s, \"cycles\": %s, \"msgs_per_cycle\": %s, \"bytes_per_cycle\": %s, \"cycles_per_s\": %s, \"startup_s\": %s, \"wall_s\": %s}", (NR>2?",\n":""), $1,$2,$3,$4,$5,($6==""?"null":$6),($7==""?"null":$7),$8,$9,$10} END{print "\n]"}' $csv >$B/sim.json
+sw/bench/csv2json.sh $csv >$B/sim.json
 
 column -t -s, $csv
 if command -v gnuplot >/dev/null; then
@@ -53,13 +54,23 @@ set output "$B/sim.png"
 set datafile separator ","
 set multiplot layout 1,2 title "skifsim, 2-node ring, host latency 128 cycles"
 set logscale x 2
+set xtics ("8" 8, "32" 32, "128" 128, "512" 512, "2048" 2048)
 set xlabel "message size, bytes"
 set ylabel "messages per cycle"
+set y2label "link use, fraction of 8 bytes/cycle"
+set ytics nomirror
+set y2tics 0.2
+set yrange [0:*]
+set y2range [0:1.05]
 set grid
-set key right center
-plot "< grep ^stream $csv" using 3:6 with linespoints title "msgs/cycle", \
-     "" using 3:(\$7/8) with linespoints title "link use (bytes/cycle / 8)"
+set key center right
+plot "< grep ^stream $csv" using 3:6 with linespoints axes x1y1 title "messages/cycle (left)", \
+     "" using 3:(\$7/8) with linespoints axes x1y2 title "link use (right)"
+unset y2tics
+unset y2label
+set ytics mirror
 set ylabel "simulated cycles per wall second"
+set autoscale y
 set format y "%.1s%c"
 set yrange [0:*]
 set key right bottom

@@ -75,10 +75,8 @@ echo "workload,simulator,cycles,wall_s,cycles_per_s,ratio_to_verilator" >$csv
 awk -F, '$2=="verilator" {base[$1]=$5} {rows[NR]=$0; w[NR]=$1; c[NR]=$5}
     END {for (i=1;i<=NR;i++) printf "%s,%.4f\n", rows[i], (base[w[i]]>0 ? c[i]/base[w[i]] : 0)}' \
     $B/sp.rows >>$csv
-awk -F, -v date="$(date -u +%Y-%m-%dT%H:%MZ)" -v load="$load" -v cpus="$(nproc)" -v repeat="$REPEAT" '
-    NR==1 {printf "{\"date\": \"%s\", \"load_average\": \"%s\", \"cpus\": %s, \"host_latency\": 128, \"repeat\": %s, \"runs\": [\n", date, load, cpus, repeat; next}
-    {printf "%s  {\"workload\": \"%s\", \"simulator\": \"%s\", \"cycles\": %s, \"wall_s\": %s, \"cycles_per_s\": %s, \"ratio_to_verilator\": %s}", (NR>2?",\n":""), $1,$2,$3,$4,$5,$6}
-    END {print "\n]}"}' $csv >$B/sim-speed.json
+sw/bench/csv2json.sh $csv --wrap runs date="$(date -u +%Y-%m-%dT%H:%MZ)" load_average="$load" \
+    cpus="$(nproc)" host_latency=128 repeat="$REPEAT" >$B/sim-speed.json
 column -t -s, $csv
 echo "($(date -u +%Y-%m-%d), $(nproc) CPUs, load average $load before the runs, best of $REPEAT;"
 echo " SystemC runs the example CPU model instead of SkifCh programs: same RTL, same traffic)"

@@ -22,21 +22,33 @@ for len in 8 64 256 1024 2048; do
 done
 rate=$($RUN -n 2 -q build/bin/msgrate 20000 8 | sed -n 's/.*: \([0-9.]*\) msgs\/cycle.*/\1/p')
 steady=$($RUN -n 2 -q build/bin/stream 10000 8 | awk '{print $6}')
-awk -F, 'NR==1{print "["; next} {printf "%s  {\"size\": %s, \"one_way_cycles\": %s, \"one_way_us\": %s, \"bandwidth_bytes_per_cycle\": %s, \"bandwidth_gb_per_s\": %s}", (NR>2?",\n":""), $1,$2,$3,$4,$5} END{print "\n]"}' $csv >$B/skifch.json
+sw/bench/csv2json.sh $csv >$B/skifch.json
 column -t -s, $csv
 echo "message rate, 8-byte messages, one sender: msgrate $rate msgs/cycle, steady state $steady msgs/cycle (target >= 0.5, the link limit: 2 flits per message)"
 sw/bench/msgcost.sh 2000 | tail -3
 if command -v gnuplot >/dev/null; then
     gnuplot <<GP
-set terminal pngcairo size 900,420 noenhanced
+set terminal pngcairo size 1100,460 noenhanced
 set output "$B/skifch.png"
 set datafile separator ","
 set multiplot layout 1,2 title "SkifCh, 2 neighbours, host latency 128 cycles, 250 MHz"
 set logscale x 2
+set xtics ("8" 8, "32" 32, "128" 128, "512" 512, "2048" 2048)
 set xlabel "message size, bytes"
 set grid
+set title "one-way latency = pingpong round trip / 2\\n(program to program, simulated cycles)"
 set ylabel "one-way latency, cycles"
+set y2label "microseconds at 250 MHz"
+set yrange [0:*]
+set link y2 via y/250.0 inverse y*250.0
+set ytics nomirror
+set y2tics
 plot "< tail -n +2 $csv" using 1:2 with linespoints title "pingpong / 2"
+unset link y2
+unset y2tics
+unset y2label
+set ytics mirror
+set title "bandwidth: bytes delivered per cycle, one sender"
 set ylabel "bytes per cycle"
 set yrange [0:9]
 plot "< tail -n +2 $csv" using 1:4 with linespoints title "bandwidth", 8 with lines dt 2 title "link: 8 bytes/cycle"

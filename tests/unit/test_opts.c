@@ -59,7 +59,32 @@ int main(void)
     CHECK(parse(&o, "-n 16 --max-cycles 5 --watchdog 9 --host-latency 2 -q p", err) == 0);
     CHECK(o.max_cycles == 5 && o.watchdog == 9 && o.host_latency == 2 && o.quiet);
 
+    /* getopt_long forms: joined values, -np, options end at the program */
+    CHECK(parse(&o, "--dims=2x2 p", err) == 0 && o.nodes == 4 && o.ndims == 2);
+    CHECK(parse(&o, "-n2 p", err) == 0 && o.nodes == 2);
+    CHECK(parse(&o, "-np 3 p", err) == 0 && o.nodes == 3);
+    CHECK(parse(&o, "-qn3 p", err) == 0 && o.nodes == 3 && o.quiet);
+    CHECK(parse(&o, "-n 2 p -n 5 --dims 3", err) == 0 && o.nodes == 2 && o.prog_argc == 5 &&
+          !strcmp(o.prog_argv[1], "-n") && !strcmp(o.prog_argv[4], "3"));
+    CHECK(parse(&o, "-n 2 --tag-output p", err) == 0 && o.tag_output);
+    CHECK(parse(&o, "-n 2 p", err) == 0 && !o.tag_output && !o.wave);
+    CHECK(parse(&o, "--host-latency=300 -n 2 p", err) == 0 && o.host_latency == 300);
+    CHECK(parse(&o, "-n 2 p", err) == 0 && o.host_latency == SKIF_HOST_LATENCY_DEFAULT);
+    /* cocotb's WAVES=1: a waveform under the default name; --wave wins */
+    setenv("WAVES", "1", 1);
+    CHECK(parse(&o, "-n 2 p", err) == 0 && o.wave && !strcmp(o.wave, SKIF_WAVES_DEFAULT_FILE));
+    CHECK(parse(&o, "-n 2 --wave a.fst p", err) == 0 && !strcmp(o.wave, "a.fst"));
+    setenv("WAVES", "0", 1);
+    CHECK(parse(&o, "-n 2 p", err) == 0 && !o.wave);
+    unsetenv("WAVES");
+
     char tag[64];
+    /* -n 1: one program on a ring of 2 */
+    CHECK(parse(&o, "-n 1 p", err) == 0 && o.nodes == 2 && o.progs == 1 && o.ndims == 1);
+    skif_opts_model_tag(&o, tag, sizeof(tag));
+    CHECK(!strcmp(tag, "t2"));
+    CHECK(parse(&o, "-n 3 p", err) == 0 && o.progs == 3);
+    CHECK(parse(&o, "--dims 2x3 p", err) == 0 && o.progs == 6 && o.nodes == 6);
     CHECK(parse(&o, "--dims 4x4x4 p", err) == 0 && o.nodes == 64 && o.ndims == 3);
     CHECK(skif_opts_node_id(&o, 0) == 0 && skif_opts_node_id(&o, 5) == 0x011 &&
           skif_opts_node_id(&o, 63) == 0x333 && skif_opts_node_id(&o, 16) == 0x100);
@@ -80,13 +105,16 @@ int main(void)
     bad("", "no program");
     bad("-n 4", "no program");
     bad("prog", "-n N");
-    bad("-n 1 p", "from 2 to 256");
+    bad("-n 0 p", "from 1 to 256");
     bad("-n 17 p", "a ring has at most 16");
-    bad("-n 257 p", "from 2 to 256");
+    bad("-n 257 p", "from 1 to 256");
     bad("-n abc p", "-n 'abc'");
     bad("-n -3 p", "-n '-3'");
     bad("-n 4x p", "-n '4x'");
     bad("--bogus p", "unknown option '--bogus'");
+    bad("-x -n 2 p", "unknown option '-x'");
+    bad("-n 2 --dims", "option '--dims' needs a value");
+    bad("-n 2 --tag-output=3 p", "option '--tag-output' takes no value");
     bad("-n", "needs a value");
     bad("--dims 0 p", "from 2 to 16");
     bad("--dims 3x p", "separated by 'x'");
@@ -108,7 +136,8 @@ int main(void)
     bad("-n 2 --cpu 1024 p", "--cpu '1024'");
     bad("-n 2 --cpu p", "--cpu 'p'");
     bad("-n 2 --cpu", "needs a value");
-    bad("-n 2 --sim icarus --wave a.fst p", "needs the Verilator model");
+    CHECK(parse(&o, "-n 2 --sim icarus --wave a.fst p", err) == 0 && o.icarus && o.wave);
+    bad("-n 2 --sim icarus --wave a.fst --trace-to 9 p", "need the Verilator model");
 
     /* FIFO against an array model, across growth and wrap */
     struct fifo f;
