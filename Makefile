@@ -55,7 +55,7 @@ help:
 	@echo "  make all      build the launcher, libraries, examples and the default model"
 	@echo "  make lint     Verilator -Wall lint of the RTL, C header check"
 	@echo "  make wave     open the newest waveform in GTKWave (or print the command);"
-	@echo "                TRACE=file.fst VIEW=node|host|tx|rx|router choose"
+	@echo "                TRACE=file.fst VIEW=node|host|tx|rx|router|coll choose"
 	@echo "  make bench    simulator speed and start-up figures (CSV, JSON, PNG under build/bench)"
 	@echo "  make bench-net  torus fabric under synthetic traffic: latency and accepted"
 	@echo "                throughput vs offered load (build/bench/net.csv, net-*.png);"
@@ -192,7 +192,7 @@ driver/skif_hw.h: rtl/skif_defs.vh sim/gen_hw_h.awk
 	@awk -f sim/gen_hw_h.awk $< > $@.tmp && \
 	    if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; echo "generated $@"; fi
 
-wave:   # make wave [TRACE=file.fst] [VIEW=node|host|tx|rx|router]
+wave:   # make wave [TRACE=file.fst] [VIEW=node|host|tx|rx|router|coll]
 	@sim/wave.sh "$(TRACE)" "$(VIEW)"
 
 bench: deps all

@@ -59,7 +59,8 @@ group() {
             missing=$((missing + 1)); continue
         fi
         case "$s" in
-        net_*data* | inj_data* | ej_data*) echo "^>1 $DEC"; echo "@4022" ;;
+        net_*data* | inj_data* | ej_data* | loc_data* | res_data* | p_hdr* | su_data* | sd_data*)
+            echo "^>1 $DEC"; echo "@4022" ;;
         *) case "$f" in *\]) echo "@22" ;; *) echo "@28" ;; esac ;;
         esac
         echo "$f"
@@ -72,7 +73,8 @@ top=$(sed -n 's/^\(.*\)\.u_net\.g_node\[[0-9]*\]\.u_adapter\..*/\1/p' "$vars" | 
 if [ -n "$top" ]; then
     n=$(sed -n 's/^.*\.u_net\.g_node\[\([0-9]*\)\]\.u_adapter\..*/\1/p' "$vars" | sort -n | head -1)
     P="$top.u_net.g_node[$n].u_adapter"
-    R="$top.u_net.u_fabric.g_node[$n].u_router"
+    R="$top.u_net.u_fabric.g_node[$n].u_node.u_router"
+    C="$top.u_net.u_fabric.g_node[$n].u_node.u_coll"
     clock() { group "Clock and reset" "$P" clk_i rst_ni; }
     host_regs() { group "Host interface: registers" "$P" reg_req_valid_i reg_req_ready_o \
         reg_req_write_i reg_req_addr_i reg_req_wdata_i reg_rsp_valid_o reg_rsp_rdata_o \
@@ -89,12 +91,24 @@ if [ -n "$top" ]; then
     router() { group "Router: local port (inject from TX, eject to RX)" "$R" node_id_i inj_valid_i \
         inj_ready_o inj_data_i inj_last_i ej_valid_o ej_ready_i ej_data_o ej_last_o drop_o \
         drop_cnt_o; }
+    coll() {
+        group "Collective engine: host side (posts in, results out)" "$C" loc_valid_i loc_ready_o \
+            loc_data_i loc_last_i res_valid_o res_ready_i res_data_o res_last_o res_chan_o
+        group "Collective engine: U (table hit, checks, combine)" "$C" u_q u_src_q u_pick s_elig \
+            s_drop p_hdr p_slot p_first p_bad p_mis u_slot_q u_k_q u_fin fin_got fin_exp upq_push \
+            dnq_push initing
+        group "Collective engine: S_up and S_dn (forward, multicast)" "$C" su_q su_slot_q \
+            su_port_q su_go su_data sd_q sd_src_q sd_mask_q sd_mem_q sd_go sd_data sd_loc
+        group "Collective engine: links and events" "$C" lin_valid_i lin_dn_i lout_valid_o lout_dn_o \
+            block_o starved_i drop_o drop_info_o err_o err_info_o
+    }
     { head_ "host interface, TX and RX of node $n's adapter" node.gtkw; clock; host_regs; host_dma; tx; rx; } >"$out/node.gtkw"
     { head_ "router of node $n (local port)" router.gtkw; clock; router; } >"$out/router.gtkw"
     { head_ "host interface of node $n's adapter" host.gtkw; clock; host_regs; host_dma; } >"$out/host.gtkw"
     { head_ "TX engine of node $n's adapter" tx.gtkw; clock; tx; } >"$out/tx.gtkw"
     { head_ "RX engine of node $n's adapter" rx.gtkw; clock; rx; } >"$out/rx.gtkw"
-    echo "gen_gtkw: wrote $final/{node,host,tx,rx,router}.gtkw for node $n of $trace"
+    { head_ "collective engine of node $n" coll.gtkw; clock; coll; } >"$out/coll.gtkw"
+    echo "gen_gtkw: wrote $final/{node,host,tx,rx,router,coll}.gtkw for node $n of $trace"
 else
     # a testbench: its own signals, then the ports of each instance below it
     top=$(sed -n 's/^\([A-Za-z_][A-Za-z0-9_]*\)\.[^.]*$/\1/p' "$vars" | sort | uniq -c | sort -rn | awk 'NR==1{print $2}')

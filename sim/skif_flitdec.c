@@ -103,14 +103,28 @@ static const char *op_name(unsigned op)
     return names[op & 7];
 }
 
+static const char *cmd_name(unsigned c)
+{
+    static const char *const names[16] = {"bcast", "allreduce", "reduce"};
+    return c < 3 ? names[c] : "cmd?";
+}
+
+static const char *type_name(unsigned t)
+{
+    static const char *const names[4] = {"u32", "s32", "u64", "s64"};
+    return t < 4 ? names[t] : "type?";
+}
+
 /* How a field prints. */
-enum fmt { F_ROUTE, F_DEC, F_OP, F_MBZ };
+enum fmt { F_ROUTE, F_DEC, F_OP, F_MBZ, F_NODE, F_CMD, F_TYPE, F_FLAG };
 
 /* The fields each kind of header flit prints, in order (docs/packet-format.md;
  * positions from skif_hw.h, generated from rtl/skif_defs.vh). F_ROUTE prints
  * "src>dst" (the route: the two node ids), F_DEC a decimal after its label,
- * F_OP a reduction operator, F_MBZ only a " ?bad" marker when not zero. A
- * new header field is one line here. */
+ * F_OP a reduction operator, F_MBZ only a " ?bad" marker when not zero,
+ * F_NODE one node id after its label, F_CMD/F_TYPE a collective command or
+ * element type, F_FLAG its label when set. A new header field is one line
+ * here. */
 struct field {
     unsigned kind;     /* packet kind it belongs to */
     const char *label; /* printed before the value */
@@ -124,16 +138,24 @@ static const struct field fields[] = {
     {SKIF_KIND_MSG, "ch", SKIF_HDR_CHAN_HI, SKIF_HDR_CHAN_LO, F_DEC, 0},
     {SKIF_KIND_MSG, "len", SKIF_HDR_LEN_HI, SKIF_HDR_LEN_LO, F_DEC, SKIF_MAX_MSG},
     {SKIF_KIND_MSG, "", 7, 0, F_MBZ, 0},
-    {SKIF_KIND_COLL_UP, "", SKIF_HDR_SRC_HI, SKIF_HDR_SRC_LO, F_ROUTE, 0},
-    {SKIF_KIND_COLL_UP, "tree", SKIF_HDR_CHAN_HI, SKIF_HDR_CHAN_LO, F_DEC, 0},
-    {SKIF_KIND_COLL_UP, "red", 7, 3, F_DEC, 0},
-    {SKIF_KIND_COLL_UP, "", 2, 0, F_OP, 0},
-    {SKIF_KIND_COLL_UP, "len", SKIF_HDR_LEN_HI, SKIF_HDR_LEN_LO, F_DEC, 0},
-    {SKIF_KIND_COLL_DOWN, "", SKIF_HDR_SRC_HI, SKIF_HDR_SRC_LO, F_ROUTE, 0},
-    {SKIF_KIND_COLL_DOWN, "tree", SKIF_HDR_CHAN_HI, SKIF_HDR_CHAN_LO, F_DEC, 0},
-    {SKIF_KIND_COLL_DOWN, "red", 7, 3, F_DEC, 0},
-    {SKIF_KIND_COLL_DOWN, "", 2, 0, F_OP, 0},
-    {SKIF_KIND_COLL_DOWN, "len", SKIF_HDR_LEN_HI, SKIF_HDR_LEN_LO, F_DEC, 0},
+    {SKIF_KIND_COLL_UP, "", SKIF_CHDR_CMD_LO + 3, SKIF_CHDR_CMD_LO, F_CMD, 0},
+    {SKIF_KIND_COLL_UP, "", SKIF_CHDR_TYPE_LO + 3, SKIF_CHDR_TYPE_LO, F_TYPE, 0},
+    {SKIF_KIND_COLL_UP, "node", SKIF_CHDR_ARG_LO + 15, SKIF_CHDR_ARG_LO, F_NODE, 0},
+    {SKIF_KIND_COLL_UP, "tree", SKIF_CHDR_TREE_LO + 7, SKIF_CHDR_TREE_LO, F_DEC, 0},
+    {SKIF_KIND_COLL_UP, "red", SKIF_CHDR_RID_LO + 4, SKIF_CHDR_RID_LO, F_DEC, 0},
+    {SKIF_KIND_COLL_UP, "", SKIF_CHDR_OP_LO + 2, SKIF_CHDR_OP_LO, F_OP, 0},
+    {SKIF_KIND_COLL_UP, "len", SKIF_HDR_LEN_HI, SKIF_HDR_LEN_LO, F_DEC, SKIF_MAX_MSG},
+    {SKIF_KIND_COLL_UP, "err", SKIF_CHDR_ERR, SKIF_CHDR_ERR, F_FLAG, 0},
+    {SKIF_KIND_COLL_UP, "", SKIF_CHDR_ERR - 1, SKIF_CHDR_TREE_LO + 8, F_MBZ, 0},
+    {SKIF_KIND_COLL_DOWN, "", SKIF_CHDR_CMD_LO + 3, SKIF_CHDR_CMD_LO, F_CMD, 0},
+    {SKIF_KIND_COLL_DOWN, "", SKIF_CHDR_TYPE_LO + 3, SKIF_CHDR_TYPE_LO, F_TYPE, 0},
+    {SKIF_KIND_COLL_DOWN, "node", SKIF_CHDR_ARG_LO + 15, SKIF_CHDR_ARG_LO, F_NODE, 0},
+    {SKIF_KIND_COLL_DOWN, "tree", SKIF_CHDR_TREE_LO + 7, SKIF_CHDR_TREE_LO, F_DEC, 0},
+    {SKIF_KIND_COLL_DOWN, "red", SKIF_CHDR_RID_LO + 4, SKIF_CHDR_RID_LO, F_DEC, 0},
+    {SKIF_KIND_COLL_DOWN, "", SKIF_CHDR_OP_LO + 2, SKIF_CHDR_OP_LO, F_OP, 0},
+    {SKIF_KIND_COLL_DOWN, "len", SKIF_HDR_LEN_HI, SKIF_HDR_LEN_LO, F_DEC, SKIF_MAX_MSG},
+    {SKIF_KIND_COLL_DOWN, "err", SKIF_CHDR_ERR, SKIF_CHDR_ERR, F_FLAG, 0},
+    {SKIF_KIND_COLL_DOWN, "", SKIF_CHDR_ERR - 1, SKIF_CHDR_TREE_LO + 8, F_MBZ, 0},
 };
 
 static const char *const kind_names[16] = {
@@ -176,6 +198,22 @@ static void decode(const char *in, size_t n, char *buf, size_t len)
         case F_MBZ:
             bad |= x != 0;
             break;
+        case F_NODE:
+            fmt_node(a, sizeof(a), x);
+            k += (size_t)snprintf(buf + k, len - k, " %s %s", f->label, a);
+            break;
+        case F_CMD:
+            k += (size_t)snprintf(buf + k, len - k, " %s", cmd_name(x));
+            bad |= x > 2;
+            break;
+        case F_TYPE:
+            k += (size_t)snprintf(buf + k, len - k, " %s", type_name(x));
+            bad |= x > 3;
+            break;
+        case F_FLAG:
+            if (x)
+                k += (size_t)snprintf(buf + k, len - k, " %s", f->label);
+            break;
         }
     }
     if (bad && k < len)
@@ -190,8 +228,9 @@ int main(int argc, char **argv)
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf("usage: skif_flitdec [--dims XxYxZ] [VALUE...]\n"
                "Decode 64-bit link flits (hex) as header flits: kind, src>dst node,\n"
-               "channel and length (messages) or tree, reduce id, op and length\n"
-               "(collectives). Nodes print as ranks when the torus is known (--dims, or\n"
+               "channel and length (messages) or command, element type, node, tree,\n"
+               "reduce id, op, length and error flag (collectives). Nodes print as ranks when the "
+               "torus is known (--dims, or\n"
                "SKIF_DIMS in the environment, as skifrun sets it), else as coordinates\n"
                "(x,y,z). Without VALUEs it is a GTKWave translate filter process: one\n"
                "value per line on stdin, one decoded line on stdout. Malformed values\n"

@@ -2,7 +2,7 @@
 # wave.sh [TRACE.fst] [VIEW]: open a waveform in GTKWave with a save file made
 # for that trace by sim/gen_gtkw.sh (under build/gtkw/<trace name>/): the node
 # the trace holds (--trace-node K), the testbench of a testbench trace, bit
-# ranges as traced. VIEW: node (default), host, tx, rx or router for a trace
+# ranges as traced. VIEW: node (default), host, tx, rx, router or coll for a trace
 # of the network; a testbench trace has the one view tb. Without a trace, the
 # newest .fst under build/. Without a display, prints the command to run.
 set -u

@@ -325,8 +325,12 @@ t_flitdec_fields_match_format() {
     got=$("$D" "$(hdr 0 3 1 5 17 0)"); [ "$got" = "MSG (1,0,0)>(3,0,0) ch5 len17" ] || fail "MSG: '$got'" || return 1
     got=$("$D" "$(hdr 0 0x321 0xf 255 2048 0)"); [ "$got" = "MSG (15,0,0)>(1,2,3) ch255 len2048" ] || fail "MSG max: '$got'" || return 1
     got=$("$D" "$(hdr 0 1 2 0 2049 0)"); [ "$got" = "MSG (2,0,0)>(1,0,0) ch0 len2049 ?bad" ] || fail "oversize: '$got'" || return 1
-    got=$("$D" "$(hdr 1 0 4 7 8 $(( (31 << 3) | 2 )))"); [ "$got" = "COLL_UP (4,0,0)>(0,0,0) tree7 red31 max len8" ] || fail "COLL_UP: '$got'" || return 1
-    got=$("$D" "$(hdr 2 5 0 3 16 1)"); [ "$got" = "COLL_DOWN (0,0,0)>(5,0,0) tree3 red0 min len16" ] || fail "COLL_DOWN: '$got'" || return 1
+    # collective header: [59:44] node, [43:40] cmd, [39:36] type, [35] err, [27:20] tree, [7:3] rid, [2:0] op
+    chdr() { printf '%016x' $(( ($1 << 60) | ($2 << 44) | ($3 << 40) | ($4 << 36) | ($5 << 35) | ($6 << 20) | ($7 << 8) | ($8 << 3) | $9 )); }
+    got=$("$D" "$(chdr 1 0 1 2 0 7 8 31 2)"); [ "$got" = "COLL_UP allreduce u64 node (0,0,0) tree7 red31 max len8" ] || fail "COLL_UP: '$got'" || return 1
+    got=$("$D" "$(chdr 2 0x21 2 1 0 3 16 0 1)"); [ "$got" = "COLL_DOWN reduce s32 node (1,2,0) tree3 red0 min len16" ] || fail "COLL_DOWN: '$got'" || return 1
+    got=$("$D" "$(chdr 2 5 0 0 1 4 0 0 0)"); [ "$got" = "COLL_DOWN bcast u32 node (5,0,0) tree4 red0 sum len0 err" ] || fail "COLL_DOWN err: '$got'" || return 1
+    got=$("$D" "$(chdr 1 0 5 7 0 4 8 0 0)"); [ "$got" = "COLL_UP cmd? type? node (0,0,0) tree4 red0 sum len8 ?bad" ] || fail "COLL bad cmd: '$got'" || return 1
     got=$("$D" "0x$(hdr 0 3 1 5 17 0)"); [ "$got" = "MSG (1,0,0)>(3,0,0) ch5 len17" ] || fail "0x prefix: '$got'" || return 1
     got=$("$D" "$(hdr 9 1 1 1 1 0)"); case "$got" in "?kind9 "*) ;; *) fail "unknown kind: '$got'"; return 1;; esac
     echo "decoded fields ok"
