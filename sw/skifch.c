@@ -3,8 +3,10 @@
  *
  * One device per process, opened with the first channel (or by
  * SkifCh_Channels) and closed with the last: its TX ring carries the
- * messages of all the process's channels. Handles live in a static table,
- * one per channel number, so a closed handle stays recognisable (EBADF).
+ * messages of all the process's channels. Handles live in a static table;
+ * every Open takes an entry never used before (the table is recycled, oldest
+ * closed entry first, only after SKIFCH_HANDLES opens), so a closed handle
+ * stays recognisable (EBADF) even when its channel is opened again.
  *
  * The receive calls' common path checks only that the handle is an entry of
  * the table: a closed entry's channel is g_none, a channel that is always
@@ -50,11 +52,17 @@ _Static_assert(sizeof(struct SkifCh) == 1u << ENTRY_LOG2, "ENTRY_LOG2 is wrong")
 static uint64_t g_zero;
 static struct skif_chan g_none = {.tail = &g_zero, .va = (uint8_t *)&g_zero};
 
-/* The handles (a GNU range designator: every entry starts closed). */
-static struct SkifCh g_ch[SKIF_CHANS_MAX] = {[0 ... SKIF_CHANS_MAX - 1] = {.chan = &g_none}};
+/* The handles: entries [0, g_used) have been handed out (a closed one's
+ * channel is g_none); g_open names each channel's open handle. */
+#define SKIFCH_HANDLES 65536
+static struct SkifCh g_ch[SKIFCH_HANDLES];
+static size_t g_used;  /* entries handed out so far (<= SKIFCH_HANDLES) */
+static size_t g_reuse; /* next entry to consider once all were handed out */
+static SkifCh *g_open[SKIF_CHANS_MAX];
 static struct skif_dev *g_dev;
 static struct skif_txq *g_txq; /* g_dev's TX side, for the inline hot path */
 static int g_nopen;
+static int g_nchans; /* the adapter's channels, once known (0 before) */
 
 __attribute__((noinline, cold)) static int set_errno(int neg)
 {
@@ -69,7 +77,7 @@ __attribute__((noinline, cold)) static int set_errno(int neg)
 static inline int is_entry(const SkifCh *h)
 {
     uintptr_t off = (uintptr_t)h - (uintptr_t)g_ch;
-    return ((off >> ENTRY_LOG2) | (off << (sizeof(off) * CHAR_BIT - ENTRY_LOG2))) < SKIF_CHANS_MAX;
+    return ((off >> ENTRY_LOG2) | (off << (sizeof(off) * CHAR_BIT - ENTRY_LOG2))) < g_used;
 }
 
 /* The handle's state: 1 open, 0 closed (EBADF), -1 not a handle (EINVAL). */
@@ -169,10 +177,22 @@ int SkifCh_Coords(int rank, int coord[4])
     return 0;
 }
 
+/* The adapter's channel count (opens the device to read it the first
+ * time), or a negative errno. */
+static int chan_count(void)
+{
+    return g_nchans ? g_nchans : SkifCh_Channels() < 0 ? -errno : g_nchans;
+}
+
 netaddr_t SkifCh_AddrAt(const int coord[4], int channel)
 {
-    if (topo() < 0 || !coord || channel < 0 || channel >= (int)SKIF_CHANS_MAX) {
-        errno = topo() < 0 ? ENODEV : EINVAL;
+    int rc = topo();
+    if (rc < 0 || !coord || channel < 0) {
+        errno = rc < 0 ? -rc : EINVAL;
+        return (netaddr_t)-1;
+    }
+    if ((rc = chan_count()) < 0 || channel >= rc) {
+        errno = rc < 0 ? -rc : EINVAL;
         return (netaddr_t)-1;
     }
     netaddr_t id = 0;
@@ -210,6 +230,10 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
         rank += c[d] * stride;
         stride *= g_topo.dims[d];
     }
+    if ((rc = chan_count()) < 0)
+        return set_errno(rc);
+    if (SKIFCH_ADDR_CHAN(addr) >= rc)
+        return set_errno(-EINVAL);
     if (coord)
         memcpy(coord, c, sizeof(c));
     if (channel)
@@ -234,6 +258,7 @@ static int dev_get(void)
     }
     g_dev = dev;
     g_txq = skif_dev_txq(dev);
+    g_nchans = skif_dev_channels(dev);
     return 0;
 }
 
@@ -337,10 +362,12 @@ static void spill_scan(void)
     int nchans = skif_dev_channels(g_dev); /* no channel beyond them opens */
     for (int id = 0; id < nchans; id++) {
         struct spill *s = &g_spill[id];
-        struct skif_chan *c = g_ch[id].chan;
+        if (!g_open[id])
+            continue;
+        struct skif_chan *c = g_open[id]->chan;
         /* (with copies already, more can follow them while no ring
          * message is taken) */
-        if (!g_ch[id].open || (s->on ? s->ring_taken : c->taken))
+        if (s->on ? s->ring_taken : c->taken)
             continue;
         uint32_t tail = (uint32_t)__atomic_load_n(s->on ? s->real_tail : c->tail, __ATOMIC_ACQUIRE);
         uint32_t size = (uint32_t)c->mask + 1;
@@ -401,8 +428,8 @@ static void spill_drop(int id)
 {
     struct spill *s = &g_spill[id];
     if (s->on) {
-        g_ch[id].chan->tail = s->real_tail;
-        g_ch[id].chan->taken = s->ring_taken;
+        g_open[id]->chan->tail = s->real_tail;
+        g_open[id]->chan->taken = s->ring_taken;
     }
     while (s->first) {
         struct spill_msg *m = s->first;
@@ -418,7 +445,7 @@ long SkifCh_Spilled(const SkifCh *skifch)
     int rc = check(skifch);
     if (rc < 0)
         return set_errno(rc);
-    return g_spill[skifch - g_ch].total;
+    return g_spill[skifch->chan->id].total;
 }
 
 /* Let the adapter send what was posted, then close the device. */
@@ -434,13 +461,14 @@ static void dev_put(void)
 
 int SkifCh_Channels(void)
 {
+    if (g_nchans)
+        return g_nchans;
     int rc = dev_get();
     if (rc < 0)
         return set_errno(rc);
-    int n = skif_dev_channels(g_dev);
     if (g_nopen == 0)
         dev_put(); /* nothing holds the device */
-    return n;
+    return g_nchans;
 }
 
 /* The environment variable name as a number in lo..hi (dflt when unset or
@@ -456,13 +484,28 @@ static int env_num(const char *name, long lo, long hi, long dflt, long *v)
     return (*end || *v < lo || *v > hi) ? -1 : 0;
 }
 
+/* A handle entry never handed out, or once all were, the oldest closed one;
+ * NULL when all are open (cannot happen: fewer channels than entries). */
+static SkifCh *entry_new(void)
+{
+    if (g_used < SKIFCH_HANDLES)
+        return &g_ch[g_used++];
+    for (size_t i = 0; i < SKIFCH_HANDLES; i++) {
+        SkifCh *h = &g_ch[g_reuse];
+        g_reuse = (g_reuse + 1) % SKIFCH_HANDLES;
+        if (!h->open)
+            return h;
+    }
+    return NULL;
+}
+
 SkifCh *SkifCh_Open(int channel)
 {
     if (channel < 0 || channel >= (int)SKIF_CHANS_MAX) {
         errno = EINVAL;
         return NULL;
     }
-    if (g_ch[channel].open) {
+    if (g_open[channel]) {
         errno = EBUSY;
         return NULL;
     }
@@ -483,11 +526,13 @@ SkifCh *SkifCh_Open(int channel)
             dev_put();
         return set_errno(rc), NULL;
     }
+    SkifCh *h = entry_new();
     g_nopen++;
-    g_ch[channel].chan = chan;
-    g_ch[channel].open = 1;
-    g_ch[channel].addr = (skif_dev_node_id(g_dev) << SKIF_NA_NODE_LO) | (netaddr_t)channel;
-    return &g_ch[channel];
+    h->addr = (skif_dev_node_id(g_dev) << SKIF_NA_NODE_LO) | (netaddr_t)channel;
+    h->chan = chan;
+    h->open = 1;
+    g_open[channel] = h;
+    return h;
 }
 
 int SkifCh_Close(SkifCh *skifch)
@@ -495,7 +540,9 @@ int SkifCh_Close(SkifCh *skifch)
     int rc = check(skifch);
     if (rc < 0)
         return set_errno(rc);
-    spill_drop((int)(skifch - g_ch));
+    int id = skif_chan_id(skifch->chan);
+    spill_drop(id);
+    g_open[id] = NULL;
     rc = skif_chan_close(skifch->chan);
     skifch->chan = &g_none;
     skifch->open = 0;
@@ -530,7 +577,8 @@ __attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst
         return set_errno(rc);
     size_t total = 0;
     for (int i = 0; i < iov_count; i++) {
-        if (iov[i].iov_len && !iov[i].iov_base)
+        /* as writev: the lengths must add up to at most SSIZE_MAX */
+        if ((iov[i].iov_len && !iov[i].iov_base) || iov[i].iov_len > (size_t)SSIZE_MAX - total)
             return set_errno(-EINVAL);
         total += iov[i].iov_len;
     }
@@ -617,7 +665,7 @@ __attribute__((noinline)) static int comp_slow(SkifCh *skifch)
     int rc = check(skifch);
     if (rc < 0)
         return set_errno(rc);
-    struct spill *s = &g_spill[skifch - g_ch];
+    struct spill *s = &g_spill[skifch->chan->id];
     rc = s->on ? spill_comp(s, skifch->chan) : skif_chan_complete(skifch->chan);
     return rc < 0 ? set_errno(rc) : 0;
 }

@@ -404,6 +404,9 @@ t_not_under_skifrun() {
     has "$T/err" "must be started by skifrun"
 }
 
+# SkifCh library (issue 16)
+source tests/skifch_tests.sh
+
 # ---------------------------------------------------------------- runner
 tests=$(declare -F | awk '{print $3}' | grep '^t_')
 [ $# -gt 0 ] && tests="$*"
