@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "skif_backend.h"
+#include "skif_node.h"
 
 #define MAX_ALLOCS 512
 
@@ -131,14 +132,9 @@ int skif_dev_rank_node(const struct skif_dev *dev, int rank, uint32_t *node)
 {
     if (rank < 0 || rank >= dev->be->size)
         return -EINVAL;
-    /* Coordinates of rank in X-fastest order, packed 4 bits per dimension. */
-    uint32_t id = 0;
-    int r = rank;
-    for (int d = 0; d < dev->be->ndims; d++) {
-        id |= (uint32_t)(r % dev->be->dims[d]) << (4 * d);
-        r /= dev->be->dims[d];
-    }
-    *node = id;
+    int c[SKIF_NODE_DIMS];
+    skif_rank_coords(rank, dev->be->dims, c);
+    *node = skif_node_id(c);
     return 0;
 }
 

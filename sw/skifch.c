@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "skif_dev.h"
+#include "skif_node.h"
 
 #define TX_RING_LOG2 16
 #define RX_RING_LOG2 16
@@ -170,10 +171,7 @@ int SkifCh_Coords(int rank, int coord[4])
         return set_errno(rc);
     if (!coord || rank < 0 || rank >= g_topo.size)
         return set_errno(-EINVAL);
-    for (int d = 0; d < 4; d++) {
-        coord[d] = rank % g_topo.dims[d];
-        rank /= g_topo.dims[d];
-    }
+    skif_rank_coords(rank, g_topo.dims, coord);
     return 0;
 }
 
@@ -195,15 +193,12 @@ netaddr_t SkifCh_AddrAt(const int coord[4], int channel)
         errno = rc < 0 ? -rc : EINVAL;
         return (netaddr_t)-1;
     }
-    netaddr_t id = 0;
-    for (int d = 0; d < 4; d++) {
+    for (int d = 0; d < 4; d++)
         if (coord[d] < 0 || coord[d] >= g_topo.dims[d]) {
             errno = EINVAL;
             return (netaddr_t)-1;
         }
-        id |= (netaddr_t)coord[d] << (4 * d);
-    }
-    return (id << SKIF_NA_NODE_LO) | (netaddr_t)channel;
+    return (skif_node_id(coord) << SKIF_NA_NODE_LO) | (netaddr_t)channel;
 }
 
 netaddr_t SkifCh_Addr(int rank, int channel)
@@ -222,9 +217,8 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
     if (addr >> 24)
         return set_errno(-EINVAL);
     int c[4], rank = 0, stride = 1;
-    uint32_t node = (uint32_t)SKIFCH_ADDR_NODE(addr);
+    skif_node_coords((uint32_t)SKIFCH_ADDR_NODE(addr), c);
     for (int d = 0; d < 4; d++) {
-        c[d] = (int)(node >> (4 * d)) & 0xf;
         if (c[d] >= g_topo.dims[d])
             return set_errno(-EINVAL);
         rank += c[d] * stride;
