@@ -237,6 +237,25 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
 
 /* ------------------------------------------------------------ channels */
 
+#define CR_GRANT 1u /* word: [7:0] kind, [15:8] channel, [63:32] bytes */
+#define CR_REQ 2u
+
+static struct {
+    int on;                  /* SKIFCH_CREDITS=1 */
+    int chan;                /* the credit channel */
+    struct skif_chan *q;     /* its ring (driver level: no handle) */
+    uint32_t share;          /* bytes reserved per sender per channel */
+    int size;                /* ranks */
+    uint32_t *cred;          /* sender: [rank * nchans + channel] bytes it may send */
+    uint8_t *asked;          /* sender: a REQ is out for it */
+    uint32_t refuse_tail;    /* the TX tail at the last refusal for credits */
+    struct skif_txq no_txq;  /* no channels: the inline Send always falls through */
+    long grants, reqs;       /* credit messages sent */
+} g_cr;
+
+static void dev_put(void);
+static int credit_open(void);
+
 /* The process's device, opened and set up on first use. */
 static int dev_get(void)
 {
@@ -253,6 +272,10 @@ static int dev_get(void)
     g_dev = dev;
     g_txq = skif_dev_txq(dev);
     g_nchans = skif_dev_channels(dev);
+    if (g_cr.on && (rc = credit_open()) < 0) {
+        dev_put();
+        return rc;
+    }
     return 0;
 }
 
@@ -442,6 +465,238 @@ long SkifCh_Spilled(const SkifCh *skifch)
     return g_spill[skifch->chan->id].total;
 }
 
+/* ------------------------------------------------------------ credits
+ *
+ * End-to-end credits per channel (seed 003's dynamic credit flow control,
+ * docs/skifch.md "Credits"; SKIFCH_CREDITS=1 turns them on, for the whole
+ * process). A sender may send to a channel only while it holds credits for
+ * it: one credit is one byte of the channel's ring, and a message costs its
+ * ring entry (8 + its length rounded up to 8). Each receive channel's ring
+ * is split into a share reserved for every sender, known to both sides
+ * without asking (credit_share()), and a pool. Credits travel in 8-byte
+ * messages on a channel of the library's own (the adapter's last but one):
+ * a GRANT gives a sender bytes for one channel, a REQ asks the receiver for
+ * more. The receiver counts what it has completed per sender (reading the
+ * completed entries' headers, which name the sender) and, before it next
+ * waits, gives it back; a sender that asked gets more from the pool, and
+ * when the pool is short, senders above their share are cut back to it as
+ * their messages complete. The sum of all senders' credits never exceeds
+ * the ring, so a message that reaches the adapter always finds room and
+ * the link into the node is never held up by a full ring. */
+
+
+/* Receive side of a channel with credits. */
+struct cr_rx {
+    uint32_t acct; /* ring position up to which completions are counted */
+    uint32_t ring; /* ring bytes */
+    int64_t pool;  /* bytes not promised to any sender */
+    uint32_t *allot, *done, *want; /* per sender: promised, completed, asked */
+    uint8_t *asking;               /* per sender: a REQ came, no grant since */
+};
+static struct cr_rx *g_crx[SKIF_CHANS_MAX];
+
+/* Bytes every sender holds for every channel at the start: half the
+ * smallest ring shared out among all ranks (multiples of 8, at least 16,
+ * room for an 8-byte message). */
+static uint32_t credit_share(int size)
+{
+    uint32_t s = ((1u << SKIF_RING_LOG2_MIN) / 2 / (uint32_t)size) & ~7u;
+    return s < 16 ? 16 : s;
+}
+
+static int rank_of_node(uint32_t node)
+{
+    int c[4], rank = 0, stride = 1;
+    skif_node_coords(node, c);
+    for (int d = 0; d < 4; d++) {
+        rank += c[d] * stride;
+        stride *= g_topo.dims[d];
+    }
+    return rank;
+}
+
+/* Post one credit word to channel chan of rank's credit channel: 0 or
+ * -EAGAIN (TX ring full). */
+static int cr_post(int rank, uint32_t kind, int chan, uint32_t bytes)
+{
+    uint64_t w = kind | (uint64_t)chan << 8 | (uint64_t)bytes << 32;
+    uint32_t node;
+    skif_dev_rank_node(g_dev, rank, &node);
+    int rc = skif_txq_post1(skif_dev_txq(g_dev),
+                            (node << SKIF_NA_NODE_LO) | (uint32_t)g_cr.chan, &w, sizeof(w));
+    if (rc == 0) {
+        if (kind == CR_GRANT)
+            g_cr.grants++;
+        else
+            g_cr.reqs++;
+    }
+    return rc;
+}
+
+/* Give sender s of channel ch what it asked for, as far as the pool goes. */
+static void cr_serve(struct cr_rx *r, int s)
+{
+    uint32_t quantum = r->ring / 8; /* a busy sender gets an eighth at once */
+    uint32_t g = r->want[s] > quantum ? r->want[s] : quantum;
+    if ((int64_t)g > r->pool)
+        g = (uint32_t)(r->pool & ~7ll);
+    if (g >= r->want[s]) {
+        r->pool -= g;
+        r->allot[s] += g;
+        r->done[s] += g; /* goes out with the next grant */
+        r->want[s] = 0;
+    }
+}
+
+/* Before a wait: take the credit messages that came, count completions and
+ * give credits back. */
+static void credit_hook(void)
+{
+    struct skif_rx_msg m;
+    while (skif_rx_next(g_cr.q, &m) == 1) {
+        uint64_t w = 0;
+        if (m.len == sizeof(w) && m.nparts == 1)
+            memcpy(&w, m.part[0].iov_base, sizeof(w));
+        skif_rx_complete(g_cr.q);
+        int src = rank_of_node(m.src_node), ch = (int)(w >> 8) & 0xff;
+        uint32_t bytes = (uint32_t)(w >> 32);
+        if (src >= g_cr.size || ch >= g_nchans)
+            continue;
+        if ((w & 0xff) == CR_GRANT) {
+            g_cr.cred[src * g_nchans + ch] += bytes;
+            g_cr.asked[src * g_nchans + ch] = 0;
+        } else if ((w & 0xff) == CR_REQ) {
+            struct cr_rx *r = g_crx[ch];
+            if (!r) { /* closed: nothing reaches a ring; grant what it asks (if
+                       * the TX ring is full, the sender asks again later) */
+                (void)cr_post(src, CR_GRANT, ch, bytes);
+                continue;
+            }
+            r->want[src] = bytes;
+            r->asking[src] = 1;
+        }
+    }
+    for (int id = 0; id < g_nchans; id++) {
+        struct cr_rx *r = g_crx[id];
+        if (!r)
+            continue;
+        struct skif_chan *c = g_open[id]->chan;
+        /* completed entries: [acct, head) */
+        for (uint32_t at = r->acct; at != c->head;) {
+            uint64_t hdr;
+            memcpy(&hdr, c->va + (at & c->mask), sizeof(hdr));
+            uint32_t len = (uint32_t)(hdr >> 32), e = 8 + skif_round8(len);
+            int src = rank_of_node((uint32_t)(hdr >> 8) & 0xffffu);
+            if (len > SKIF_MAX_MSG || src >= g_cr.size)
+                break; /* cannot be: the entry was checked when taken */
+            r->done[src] += e;
+            at += e;
+            r->acct = at;
+        }
+        int short_pool = 0;
+        for (int s = 0; s < g_cr.size; s++)
+            if (r->want[s]) {
+                cr_serve(r, s);
+                short_pool |= r->want[s] != 0;
+            }
+        for (int s = 0; s < g_cr.size; s++) {
+            /* batched: a grant when a quarter of the sender's credits is
+             * back, or when it asked */
+            if (!r->done[s] || (r->done[s] < r->allot[s] / 4 && !r->asking[s]))
+                continue;
+            uint32_t give = r->done[s];
+            if (short_pool && r->allot[s] > g_cr.share) { /* cut back to the share */
+                uint32_t cut = r->allot[s] - g_cr.share < give ? r->allot[s] - g_cr.share : give;
+                r->allot[s] -= cut;
+                r->pool += cut;
+                give -= cut;
+            }
+            if (give && cr_post(s, CR_GRANT, id, give) < 0)
+                break; /* TX ring full: the rest next time */
+            r->done[s] = 0;
+            r->asking[s] = 0;
+        }
+    }
+}
+
+/* Set up credits with the device (SKIFCH_CREDITS read at the first Open). */
+static int credit_open(void)
+{
+    int rc = topo();
+    if (rc < 0)
+        return rc;
+    g_cr.size = g_topo.size;
+    g_cr.share = credit_share(g_cr.size);
+    g_cr.chan = g_nchans - 2;
+    size_t n = (size_t)g_cr.size * (size_t)g_nchans;
+    g_cr.cred = malloc(n * sizeof(*g_cr.cred));
+    g_cr.asked = calloc(n, 1);
+    if (!g_cr.cred || !g_cr.asked)
+        return -ENOMEM;
+    for (size_t i = 0; i < n; i++)
+        g_cr.cred[i] = g_cr.share;
+    rc = skif_chan_open(g_dev, g_cr.chan, 16, &g_cr.q);
+    if (rc < 0)
+        return rc;
+    g_txq = &g_cr.no_txq;
+    return 0;
+}
+
+static void credit_close(void)
+{
+    free(g_cr.cred);
+    free(g_cr.asked);
+    g_cr.cred = NULL;
+    g_cr.asked = NULL;
+    g_cr.q = NULL; /* closed with the device */
+}
+
+/* A channel opens or closes at the receiver. */
+static int credit_rx_open(int id, uint32_t ring)
+{
+    struct cr_rx *r = calloc(1, sizeof(*r));
+    size_t n = (size_t)g_cr.size;
+    if (!r || !(r->allot = calloc(n, 4)) || !(r->done = calloc(n, 4)) ||
+        !(r->want = calloc(n, 4)) || !(r->asking = calloc(n, 1))) {
+        if (r) {
+            free(r->allot);
+            free(r->done);
+            free(r->want);
+        }
+        free(r);
+        return -ENOMEM;
+    }
+    for (size_t s = 0; s < n; s++)
+        r->allot[s] = g_cr.share;
+    r->ring = ring;
+    r->pool = (int64_t)ring - (int64_t)g_cr.share * (int64_t)n;
+    if (r->pool < 0)
+        r->pool = 0; /* more ranks than the ring holds shares: over-committed */
+    g_crx[id] = r;
+    return 0;
+}
+
+static void credit_rx_close(int id)
+{
+    struct cr_rx *r = g_crx[id];
+    if (!r)
+        return;
+    free(r->allot);
+    free(r->done);
+    free(r->want);
+    free(r->asking);
+    free(r);
+    g_crx[id] = NULL;
+}
+
+/* Before the program waits (an empty Recv, a refused Send, SkifCh_Wait). */
+static void before_wait(void)
+{
+    spill_scan();
+    if (g_cr.on)
+        credit_hook();
+}
+
 /* Let the adapter send what was posted, then close the device. */
 static void dev_put(void)
 {
@@ -451,6 +706,8 @@ static void dev_put(void)
     skif_dev_close(g_dev);
     g_dev = NULL;
     g_txq = NULL;
+    if (g_cr.on)
+        credit_close();
 }
 
 int SkifCh_Channels(void)
@@ -503,19 +760,28 @@ SkifCh *SkifCh_Open(int channel)
         errno = EBUSY;
         return NULL;
     }
-    long log2, spill_mb;
+    long log2, spill_mb, credits;
     if (env_num("SKIFCH_RING_LOG2", SKIF_RING_LOG2_MIN, SKIF_RING_LOG2_MAX, RX_RING_LOG2, &log2) ||
-        env_num("SKIFCH_SPILL_MB", 0, 65536, 64, &spill_mb)) {
+        env_num("SKIFCH_SPILL_MB", 0, 65536, 0, &spill_mb) ||
+        env_num("SKIFCH_CREDITS", 0, 1, 0, &credits)) {
         errno = EINVAL;
         return NULL;
     }
-    g_spill_max = (size_t)spill_mb << 20;
+    if (!g_dev) /* credits are on or off for a whole opening of the device */
+        g_cr.on = (int)credits;
+    g_spill_max = g_cr.on ? 0 : (size_t)spill_mb << 20; /* credits leave nothing to copy */
     int rc = dev_get();
     if (rc < 0)
         return set_errno(rc), NULL;
     struct skif_chan *chan;
     rc = skif_chan_open(g_dev, channel, (unsigned)log2, &chan);
     if (rc < 0) {
+        if (g_nopen == 0)
+            dev_put();
+        return set_errno(rc), NULL;
+    }
+    if (g_cr.on && (rc = credit_rx_open(channel, 1u << log2)) < 0) {
+        skif_chan_close(chan);
         if (g_nopen == 0)
             dev_put();
         return set_errno(rc), NULL;
@@ -536,6 +802,7 @@ int SkifCh_Close(SkifCh *skifch)
         return set_errno(rc);
     int id = skif_chan_id(skifch->chan);
     spill_drop(id);
+    credit_rx_close(id);
     g_open[id] = NULL;
     rc = skif_chan_close(skifch->chan);
     skifch->chan = &g_none;
@@ -557,6 +824,57 @@ netaddr_t SkifCh_MyAddr(const SkifCh *skifch)
 
 /* ------------------------------------------------------------ messages */
 
+/* Send with credits (every Send comes here then): as much of the message as
+ * both the TX ring and the credits for its destination channel allow, with
+ * the same rules (a piece of at most PARTIAL_MIN bytes whole or not at all,
+ * a part at least PARTIAL_MIN). Without credits it asks the receiver once
+ * and returns EAGAIN: at once when the program has sent something since it
+ * was last refused for credits (so a program that goes on with other
+ * destinations loses no time), else after letting simulated time pass. */
+static ssize_t send_credit(netaddr_t dst, const struct iovec *iov, int iov_count, size_t total)
+{
+    int rc, chan = SKIFCH_ADDR_CHAN(dst);
+    if (chan == g_cr.chan)
+        return set_errno(-EINVAL); /* the library's own */
+    int rank = rank_of_node((uint32_t)SKIFCH_ADDR_NODE(dst));
+    size_t idx = (size_t)rank * (size_t)g_nchans + (size_t)chan;
+    size_t space = skif_tx_space(g_dev);
+    if (g_cr.cred[idx] < 8 + skif_round8((uint32_t)(total < space ? total : space)))
+        credit_hook(); /* grants may have come */
+    uint32_t cred = g_cr.cred[idx];
+    size_t room = cred >= 8 ? cred - 8 : 0; /* payload the credits cover */
+    int short_cred = room < space;
+    if (short_cred)
+        space = room;
+    size_t len = total < space ? total : space;
+    if (len < total && (len < PARTIAL_MIN || (iov_count == 1 && total <= PARTIAL_MIN))) {
+        if (short_cred) {
+            uint32_t need = 8 + skif_round8((uint32_t)(total < SKIF_MAX_MSG ? total : SKIF_MAX_MSG));
+            if (!g_cr.asked[idx] && cr_post(rank, CR_REQ, chan, need) == 0)
+                g_cr.asked[idx] = 1;
+            uint32_t tail = skif_dev_txq(g_dev)->tail;
+            if (tail != g_cr.refuse_tail) {
+                g_cr.refuse_tail = tail; /* progress since the last refusal */
+                return set_errno(-EAGAIN);
+            }
+        }
+        before_wait();
+        rc = skif_dev_wait(g_dev, POLL_CYCLES);
+        if (rc >= 0)
+            credit_hook(); /* grants that came while waiting */
+        return set_errno(rc < 0 ? rc : -EAGAIN);
+    }
+    rc = skif_tx_post(g_dev, dst, iov, iov_count, len);
+    if (rc < 0)
+        return set_errno(rc);
+    g_cr.cred[idx] -= 8 + skif_round8((uint32_t)len);
+    /* the credit-request flag: running low, ask for more before running out */
+    if (g_cr.cred[idx] < 8 + SKIF_MAX_MSG && !g_cr.asked[idx] &&
+        cr_post(rank, CR_REQ, chan, 8 + SKIF_MAX_MSG) == 0)
+        g_cr.asked[idx] = 1;
+    return (ssize_t)len;
+}
+
 /* Send's general path: a gather, a piece larger than a message, a ring that
  * is full, or an error. Kept out of line so the common case stays short. */
 __attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst_netaddr,
@@ -576,10 +894,12 @@ __attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst
             return set_errno(-EINVAL);
         total += iov[i].iov_len;
     }
+    if (g_cr.on)
+        return send_credit(dst_netaddr, iov, iov_count, total);
     if (iov_count == 1 && total <= PARTIAL_MIN) {
         /* a short single piece goes whole or not at all: SkifCh_Send tried
          * it and the ring is full */
-        spill_scan();
+        before_wait();
         rc = skif_dev_wait(g_dev, POLL_CYCLES);
         return set_errno(rc < 0 ? rc : -EAGAIN);
     }
@@ -589,7 +909,7 @@ __attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst
      * message costs a header and an event for little data; waiting for the
      * adapter to drain the ring is better. */
     if (space == 0 || (len < total && len < PARTIAL_MIN)) {
-        spill_scan();
+        before_wait();
         rc = skif_dev_wait(g_dev, POLL_CYCLES);
         return set_errno(rc < 0 ? rc : -EAGAIN);
     }
@@ -631,7 +951,7 @@ __attribute__((noinline)) static ssize_t recv_none(struct skif_chan *c, struct i
         return len; /* it came since the common path looked */
     if (len != -EAGAIN)
         return set_errno((int)len);
-    spill_scan();
+    before_wait();
     int rc = skif_dev_wait(g_dev, POLL_CYCLES);
     return set_errno(rc < 0 ? rc : -EAGAIN);
 }
@@ -677,7 +997,7 @@ int SkifCh_Wait(SkifCh *skifch, uint64_t max_cycles)
     int rc = check(skifch);
     if (rc < 0)
         return set_errno(rc);
-    spill_scan();
+    before_wait();
     rc = skif_dev_wait(g_dev, max_cycles);
     return rc < 0 ? set_errno(rc) : rc;
 }
