@@ -241,16 +241,16 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
 #define CR_REQ 2u
 
 static struct {
-    int on;                  /* SKIFCH_CREDITS=1 */
-    int chan;                /* the credit channel */
-    struct skif_chan *q;     /* its ring (driver level: no handle) */
-    uint32_t share;          /* bytes reserved per sender per channel */
-    int size;                /* ranks */
-    uint32_t *cred;          /* sender: [rank * nchans + channel] bytes it may send */
-    uint8_t *asked;          /* sender: a REQ is out for it */
-    uint32_t refuse_tail;    /* the TX tail at the last refusal for credits */
-    struct skif_txq no_txq;  /* no channels: the inline Send always falls through */
-    long grants, reqs;       /* credit messages sent */
+    int on;                 /* SKIFCH_CREDITS=1 */
+    int chan;               /* the credit channel */
+    struct skif_chan *q;    /* its ring (driver level: no handle) */
+    uint32_t share;         /* bytes reserved per sender per channel */
+    int size;               /* ranks */
+    uint32_t *cred;         /* sender: [rank * nchans + channel] bytes it may send */
+    uint8_t *asked;         /* sender: a REQ is out for it */
+    uint32_t refuse_tail;   /* the TX tail at the last refusal for credits */
+    struct skif_txq no_txq; /* no channels: the inline Send always falls through */
+    long grants, reqs;      /* credit messages sent */
 } g_cr;
 
 static void dev_put(void);
@@ -484,12 +484,11 @@ long SkifCh_Spilled(const SkifCh *skifch)
  * the ring, so a message that reaches the adapter always finds room and
  * the link into the node is never held up by a full ring. */
 
-
 /* Receive side of a channel with credits. */
 struct cr_rx {
-    uint32_t acct; /* ring position up to which completions are counted */
-    uint32_t ring; /* ring bytes */
-    int64_t pool;  /* bytes not promised to any sender */
+    uint32_t acct;                 /* ring position up to which completions are counted */
+    uint32_t ring;                 /* ring bytes */
+    int64_t pool;                  /* bytes not promised to any sender */
     uint32_t *allot, *done, *want; /* per sender: promised, completed, asked */
     uint8_t *asking;               /* per sender: a REQ came, no grant since */
 };
@@ -522,8 +521,8 @@ static int cr_post(int rank, uint32_t kind, int chan, uint32_t bytes)
     uint64_t w = kind | (uint64_t)chan << 8 | (uint64_t)bytes << 32;
     uint32_t node;
     skif_dev_rank_node(g_dev, rank, &node);
-    int rc = skif_txq_post1(skif_dev_txq(g_dev),
-                            (node << SKIF_NA_NODE_LO) | (uint32_t)g_cr.chan, &w, sizeof(w));
+    int rc = skif_txq_post1(skif_dev_txq(g_dev), (node << SKIF_NA_NODE_LO) | (uint32_t)g_cr.chan,
+                            &w, sizeof(w));
     if (rc == 0) {
         if (kind == CR_GRANT)
             g_cr.grants++;
@@ -849,7 +848,8 @@ static ssize_t send_credit(netaddr_t dst, const struct iovec *iov, int iov_count
     size_t len = total < space ? total : space;
     if (len < total && (len < PARTIAL_MIN || (iov_count == 1 && total <= PARTIAL_MIN))) {
         if (short_cred) {
-            uint32_t need = 8 + skif_round8((uint32_t)(total < SKIF_MAX_MSG ? total : SKIF_MAX_MSG));
+            uint32_t need =
+                8 + skif_round8((uint32_t)(total < SKIF_MAX_MSG ? total : SKIF_MAX_MSG));
             if (!g_cr.asked[idx] && cr_post(rank, CR_REQ, chan, need) == 0)
                 g_cr.asked[idx] = 1;
             uint32_t tail = skif_dev_txq(g_dev)->tail;
