@@ -237,8 +237,11 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
 
 /* ------------------------------------------------------------ channels */
 
-#define CR_GRANT 1u /* word: [7:0] kind, [15:8] channel, [63:32] bytes */
+#define CREDIT_PART_MIN 64 /* smallest part of a message sent for lack of credits */
+#define CR_GRANT 1u        /* word: [7:0] kind, [15:8] channel, [63:32] bytes */
 #define CR_REQ 2u
+#define CR_REVOKE 3u /* receiver to sender: give back what you have not spent */
+#define CR_RETURN 4u /* sender to receiver: bytes given back */
 
 static struct {
     int on;                 /* SKIFCH_CREDITS=1 */
@@ -491,6 +494,7 @@ struct cr_rx {
     int64_t pool;                  /* bytes not promised to any sender */
     uint32_t *allot, *done, *want; /* per sender: promised, completed, asked */
     uint8_t *asking;               /* per sender: a REQ came, no grant since */
+    uint8_t *revoked;              /* per sender: a REVOKE is out */
 };
 static struct cr_rx *g_crx[SKIF_CHANS_MAX];
 
@@ -539,7 +543,9 @@ static void cr_serve(struct cr_rx *r, int s)
     uint32_t g = r->want[s] > quantum ? r->want[s] : quantum;
     if ((int64_t)g > r->pool)
         g = (uint32_t)(r->pool & ~7ll);
-    if (g >= r->want[s]) {
+    /* enough for what it waits for, or for a first part of it */
+    uint32_t enough = r->want[s] < 8 + PARTIAL_MIN ? r->want[s] : 8 + PARTIAL_MIN;
+    if (g >= enough && g > 0) {
         r->pool -= g;
         r->allot[s] += g;
         r->done[s] += g; /* goes out with the next grant */
@@ -573,6 +579,21 @@ static void credit_hook(void)
             }
             r->want[src] = bytes;
             r->asking[src] = 1;
+        } else if ((w & 0xff) == CR_REVOKE) {
+            /* give back all not spent: asked again when needed */
+            uint32_t *cr = &g_cr.cred[src * g_nchans + ch];
+            if (*cr && cr_post(src, CR_RETURN, ch, *cr) == 0)
+                *cr = 0;
+            else if (*cr == 0)
+                (void)cr_post(src, CR_RETURN, ch, 0);
+        } else if ((w & 0xff) == CR_RETURN) {
+            struct cr_rx *r = g_crx[ch];
+            if (r) {
+                bytes = bytes < r->allot[src] ? bytes : r->allot[src];
+                r->allot[src] -= bytes;
+                r->pool += bytes;
+                r->revoked[src] = 0;
+            }
         }
     }
     for (int id = 0; id < g_nchans; id++) {
@@ -598,13 +619,24 @@ static void credit_hook(void)
                 cr_serve(r, s);
                 short_pool |= r->want[s] != 0;
             }
+        /* the pool cannot serve a sender that asks: take back what every
+         * other sender holds unspent (it may be done with this channel, or
+         * wait for more itself, holding too little to send), so that the
+         * pool gathers it and serves the first that asks */
+        int first = -1;
+        for (int s = 0; short_pool && s < g_cr.size; s++) {
+            if (r->want[s] && first < 0)
+                first = s;
+            else if (r->allot[s] > 0 && !r->revoked[s] && cr_post(s, CR_REVOKE, id, 0) == 0)
+                r->revoked[s] = 1;
+        }
         for (int s = 0; s < g_cr.size; s++) {
             /* batched: a grant when a quarter of the sender's credits is
              * back, or when it asked */
             if (!r->done[s] || (r->done[s] < r->allot[s] / 4 && !r->asking[s]))
                 continue;
             uint32_t give = r->done[s];
-            if (short_pool && r->allot[s] > g_cr.share) { /* cut back to the share */
+            if (short_pool && !r->asking[s] && r->allot[s] > g_cr.share) { /* cut back */
                 uint32_t cut = r->allot[s] - g_cr.share < give ? r->allot[s] - g_cr.share : give;
                 r->allot[s] -= cut;
                 r->pool += cut;
@@ -656,11 +688,12 @@ static int credit_rx_open(int id, uint32_t ring)
     struct cr_rx *r = calloc(1, sizeof(*r));
     size_t n = (size_t)g_cr.size;
     if (!r || !(r->allot = calloc(n, 4)) || !(r->done = calloc(n, 4)) ||
-        !(r->want = calloc(n, 4)) || !(r->asking = calloc(n, 1))) {
+        !(r->want = calloc(n, 4)) || !(r->asking = calloc(n, 1)) || !(r->revoked = calloc(n, 1))) {
         if (r) {
             free(r->allot);
             free(r->done);
             free(r->want);
+            free(r->asking);
         }
         free(r);
         return -ENOMEM;
@@ -684,6 +717,7 @@ static void credit_rx_close(int id)
     free(r->done);
     free(r->want);
     free(r->asking);
+    free(r->revoked);
     free(r);
     g_crx[id] = NULL;
 }
@@ -846,10 +880,16 @@ static ssize_t send_credit(netaddr_t dst, const struct iovec *iov, int iov_count
     if (short_cred)
         space = room;
     size_t len = total < space ? total : space;
-    if (len < total && (len < PARTIAL_MIN || (iov_count == 1 && total <= PARTIAL_MIN))) {
+    if (8 + skif_round8((uint32_t)len) > cred)
+        short_cred = 1, len = 0, space = 0; /* not even an empty message */
+    /* parts may be as small as CREDIT_PART_MIN when credits are what is
+     * short (the shares of many senders can be small) */
+    int parts_ok = !(iov_count == 1 && total <= PARTIAL_MIN) && total > PARTIAL_MIN;
+    size_t part_min = short_cred && len < total ? CREDIT_PART_MIN : PARTIAL_MIN;
+    if ((len < total || space == 0) && (len < part_min || !parts_ok)) {
         if (short_cred) {
-            uint32_t need =
-                8 + skif_round8((uint32_t)(total < SKIF_MAX_MSG ? total : SKIF_MAX_MSG));
+            /* what lets it go on: a first part, or the whole piece */
+            uint32_t need = 8 + (parts_ok ? CREDIT_PART_MIN : skif_round8((uint32_t)total));
             if (!g_cr.asked[idx] && cr_post(rank, CR_REQ, chan, need) == 0)
                 g_cr.asked[idx] = 1;
             uint32_t tail = skif_dev_txq(g_dev)->tail;
@@ -870,7 +910,7 @@ static ssize_t send_credit(netaddr_t dst, const struct iovec *iov, int iov_count
     g_cr.cred[idx] -= 8 + skif_round8((uint32_t)len);
     /* the credit-request flag: running low, ask for more before running out */
     if (g_cr.cred[idx] < 8 + SKIF_MAX_MSG && !g_cr.asked[idx] &&
-        cr_post(rank, CR_REQ, chan, 8 + SKIF_MAX_MSG) == 0)
+        cr_post(rank, CR_REQ, chan, 8 + PARTIAL_MIN) == 0)
         g_cr.asked[idx] = 1;
     return (ssize_t)len;
 }
