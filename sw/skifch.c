@@ -296,8 +296,8 @@ static int dev_get(void)
  * copied messages its status word is replaced by one that always reads
  * "empty" and its taken count by 2, so the common paths of Recv and RecvComp
  * fall through to the code here and cost nothing more. SKIFCH_SPILL_MB bounds
- * the copies per process (default 64; 0 turns this off: then a full channel
- * blocks the node, as the adapter alone does). */
+ * the copies per process (default 0: off, a full channel blocks the node as
+ * the adapter alone does; with credits on it is never needed). */
 
 struct spill_msg {
     struct spill_msg *next;
