@@ -109,3 +109,11 @@ t_credits_bad_env_and_reserved_channel() {
     SKIFCH_CREDITS=1 expect_rc 0 "$RUN" -n 5 "$B/tests/t_order" 200 || return 1
     has "$T/out" "got 800 messages from 4 senders in order"
 }
+t_credits_reopen_under_valgrind() {
+    # credits set up and torn down with the device, several times (t_conform
+    # closes its last channel and opens again): no leak, no bad access
+    command -v valgrind >/dev/null || fail "valgrind missing" || return 1
+    SKIFCH_CREDITS=1 expect_rc 0 "$RUN" -n 2 valgrind -q --error-exitcode=9 --leak-check=full \
+        --errors-for-leak-kinds=definite,indirect "$B/tests/t_conform" || return 1
+    has "$T/out" "t_conform: node 0: ok" && has "$T/out" "t_conform: node 1: ok"
+}
