@@ -700,6 +700,13 @@ int sim_init(int argc, char **argv)
 
 int sim_start(void)
 {
+    /* Every adapter accepts packets from the start, with every channel
+     * closed: a message to a node whose program has not (or never) set up
+     * its device is discarded and counted (CH_DROPS), like one to a closed
+     * channel, instead of holding up the link into the node (the driver
+     * leaves RX on in the same way when a program closes its device). */
+    for (int i = 0; i < g_sim.n; i++)
+        hostmem_mmio_push(&g_sim.nodes[i], g_sim.now, SKIF_REG_CTRL, SKIF_CTRL_RX_EN, 1, 0);
     if (start_programs() < 0) {
         stop_all();
         return -SKIF_EXIT_SIM;

@@ -26,7 +26,19 @@ struct sim_backend {
     uint32_t db_fifo; /* the doorbell value last put into the FIFO */
 };
 
+/* The node's connection, kept for the life of the process: the mapping of
+ * its host memory and its socket. Closing the device says goodbye but keeps
+ * both, so the process can open the device again (the memory's descriptor
+ * is closed once it is mapped, so it could not be mapped twice). */
+static struct {
+    struct skif_ctrl_page *cp; /* NULL until the first open */
+    int sock;
+    int bye;  /* the last request was BYE */
+    int dead; /* the simulator went away */
+} g_conn;
+
 static int fifo_put(struct sim_backend *sb, uint32_t off, uint32_t val);
+static int backend_new(struct skif_ctrl_page *cp, int sock, struct skif_backend **bp);
 
 static int env_int(const char *name, int *out)
 {
@@ -71,6 +83,13 @@ static int request(struct sim_backend *sb, uint32_t type, uint32_t arg, uint64_t
     __atomic_add_fetch(&cp->req_seq, 1, __ATOMIC_SEQ_CST);
     if (__atomic_load_n(&cp->sim_sleeping, __ATOMIC_SEQ_CST))
         skif_futex_wake(&cp->req_seq);
+    if (g_conn.bye) {
+        /* Since its goodbye the simulator waits for this program's end on
+         * the socket: a byte there makes it look at the mailbox again. */
+        g_conn.bye = 0;
+        if (send(sb->sock, "", 1, MSG_NOSIGNAL | MSG_DONTWAIT) < 0 && errno != EAGAIN)
+            goto gone;
+    }
     /* Wait for the answer: spin a while, then sleep on rsp_seq. */
     for (int i = 0; i < skif_spin_loops(); i++) {
         if (rsp_ready(cp, want))
@@ -95,6 +114,7 @@ gone:
     if (!sb->dead)
         fprintf(stderr, "skif: node %d: lost the connection to the simulator\n", sb->b.rank);
     sb->dead = 1;
+    g_conn.dead = 1;
     return -EPIPE;
 }
 
@@ -174,10 +194,9 @@ static void sim_close(struct skif_backend *b)
 {
     struct sim_backend *sb = (struct sim_backend *)b;
     struct skif_rsp rsp;
-    request(sb, SKIF_REQ_BYE, 0, 0, &rsp);
-    munmap(sb->b.mem, sb->b.mem_size);
-    close(sb->sock);
-    free(sb);
+    if (request(sb, SKIF_REQ_BYE, 0, 0, &rsp) == 0)
+        g_conn.bye = 1;
+    free(sb); /* the mapping and the socket stay (g_conn) */
 }
 
 static const struct skif_backend_ops sim_ops = {
@@ -191,6 +210,8 @@ static const struct skif_backend_ops sim_ops = {
 int skif_backend_sim_open(struct skif_backend **bp)
 {
     int sock, memfd, rank, size;
+    if (g_conn.cp)
+        return backend_new(g_conn.cp, g_conn.sock, bp);
     if (env_int(SKIF_ENV_SOCK_FD, &sock) || env_int(SKIF_ENV_MEM_FD, &memfd) ||
         env_int(SKIF_ENV_RANK, &rank) || env_int(SKIF_ENV_SIZE, &size)) {
         fprintf(stderr, "skif: this program must be started by skifrun (no simulated node "
@@ -215,12 +236,21 @@ int skif_backend_sim_open(struct skif_backend **bp)
         munmap(mem, (size_t)st.st_size);
         return -EPROTO;
     }
-    struct sim_backend *sb = calloc(1, sizeof(*sb));
-    if (!sb) {
-        munmap(mem, (size_t)st.st_size);
-        return -ENOMEM;
-    }
     close(memfd); /* the mapping stays */
+    g_conn.cp = cp;
+    g_conn.sock = sock;
+    return backend_new(cp, sock, bp);
+}
+
+/* A backend over the node's connection. */
+static int backend_new(struct skif_ctrl_page *cp, int sock, struct skif_backend **bp)
+{
+    struct sim_backend *sb = calloc(1, sizeof(*sb));
+    if (!sb)
+        return -ENOMEM;
+    void *mem = cp;
+    int rank = (int)cp->rank, size = (int)cp->size;
+    sb->dead = g_conn.dead;
     sb->cp = cp;
     sb->sock = sock;
     sb->b.ops = &sim_ops;

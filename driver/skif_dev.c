@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "skif_backend.h"
+#include "skif_node.h"
 
 #define MAX_ALLOCS 512
 
@@ -29,7 +30,11 @@ struct skif_dev {
     struct skif_chan *chan[SKIF_CHANS_MAX];
     int nopen;
     uint32_t node_valid[2048]; /* bit per 16-bit node id: a node of this torus */
+    struct skif_dev *next;     /* the process's other open devices (g_devs) */
 };
+
+/* The process's open devices, for quiesce_at_exit(). */
+static struct skif_dev *g_devs;
 
 #define round8 skif_round8
 
@@ -51,6 +56,8 @@ int skif_dev_open(struct skif_dev **devp)
         skif_dev_rank_node(dev, r, &id);
         dev->node_valid[id >> 5] |= 1u << (id & 31);
     }
+    dev->next = g_devs;
+    g_devs = dev;
     *devp = dev;
     return 0;
 }
@@ -63,11 +70,40 @@ void skif_dev_close(struct skif_dev *dev)
         if (dev->chan[c])
             skif_chan_close(dev->chan[c]);
     if (dev->txq.nchans) {
-        dev->be->ops->reg_write(dev->be, SKIF_REG_CTRL, 0);
+        /* RX stays on with every channel closed: later messages to this
+         * node are discarded and counted, not left to hold up its link */
+        dev->be->ops->reg_write(dev->be, SKIF_REG_CTRL, SKIF_CTRL_RX_EN);
         dev->be->ops->flush(dev->be);
     }
+    for (struct skif_dev **p = &g_devs; *p; p = &(*p)->next)
+        if (*p == dev) {
+            *p = dev->next;
+            break;
+        }
     dev->be->ops->close(dev->be);
     free(dev);
+}
+
+/* The program ends with devices open (it did not close its channels): close
+ * every channel in the adapter, so that messages still coming to this node
+ * are discarded and counted instead of filling rings nobody reads and then
+ * holding up the link. TX stays on to send what was posted. Nothing is
+ * freed (a destructor runs after the program's own exit handlers, which may
+ * still have used the device). */
+__attribute__((destructor)) static void quiesce_at_exit(void)
+{
+    for (struct skif_dev *dev = g_devs; dev; dev = dev->next) {
+        struct skif_backend *be = dev->be;
+        if (!dev->txq.nchans)
+            continue;
+        for (uint32_t c = 0; c < dev->txq.nchans; c++)
+            if (dev->chan[c]) {
+                be->ops->reg_write(be, SKIF_REG_CH_SEL, c);
+                be->ops->reg_write(be, SKIF_REG_CH_CFG, 0);
+            }
+        be->ops->reg_write(be, SKIF_REG_CTRL, SKIF_CTRL_TX_EN | SKIF_CTRL_RX_EN);
+        be->ops->flush(be);
+    }
 }
 
 int skif_dev_rank(const struct skif_dev *dev)
@@ -96,14 +132,9 @@ int skif_dev_rank_node(const struct skif_dev *dev, int rank, uint32_t *node)
 {
     if (rank < 0 || rank >= dev->be->size)
         return -EINVAL;
-    /* Coordinates of rank in X-fastest order, packed 4 bits per dimension. */
-    uint32_t id = 0;
-    int r = rank;
-    for (int d = 0; d < dev->be->ndims; d++) {
-        id |= (uint32_t)(r % dev->be->dims[d]) << (4 * d);
-        r /= dev->be->dims[d];
-    }
-    *node = id;
+    int c[SKIF_NODE_DIMS];
+    skif_rank_coords(rank, dev->be->dims, c);
+    *node = skif_node_id(c);
     return 0;
 }
 

@@ -3,8 +3,10 @@
  *
  * One device per process, opened with the first channel (or by
  * SkifCh_Channels) and closed with the last: its TX ring carries the
- * messages of all the process's channels. Handles live in a static table,
- * one per channel number, so a closed handle stays recognisable (EBADF).
+ * messages of all the process's channels. Handles live in a static table;
+ * every Open takes an entry never used before (the table is recycled, oldest
+ * closed entry first, only after SKIFCH_HANDLES opens), so a closed handle
+ * stays recognisable (EBADF) even when its channel is opened again.
  *
  * The receive calls' common path checks only that the handle is an entry of
  * the table: a closed entry's channel is g_none, a channel that is always
@@ -20,6 +22,7 @@
 #include <string.h>
 
 #include "skif_dev.h"
+#include "skif_node.h"
 
 #define TX_RING_LOG2 16
 #define RX_RING_LOG2 16
@@ -50,11 +53,17 @@ _Static_assert(sizeof(struct SkifCh) == 1u << ENTRY_LOG2, "ENTRY_LOG2 is wrong")
 static uint64_t g_zero;
 static struct skif_chan g_none = {.tail = &g_zero, .va = (uint8_t *)&g_zero};
 
-/* The handles (a GNU range designator: every entry starts closed). */
-static struct SkifCh g_ch[SKIF_CHANS_MAX] = {[0 ... SKIF_CHANS_MAX - 1] = {.chan = &g_none}};
+/* The handles: entries [0, g_used) have been handed out (a closed one's
+ * channel is g_none); g_open names each channel's open handle. */
+#define SKIFCH_HANDLES 65536
+static struct SkifCh g_ch[SKIFCH_HANDLES];
+static size_t g_used;  /* entries handed out so far (<= SKIFCH_HANDLES) */
+static size_t g_reuse; /* next entry to consider once all were handed out */
+static SkifCh *g_open[SKIF_CHANS_MAX];
 static struct skif_dev *g_dev;
 static struct skif_txq *g_txq; /* g_dev's TX side, for the inline hot path */
 static int g_nopen;
+static int g_nchans; /* the adapter's channels, once known (0 before) */
 
 __attribute__((noinline, cold)) static int set_errno(int neg)
 {
@@ -69,7 +78,7 @@ __attribute__((noinline, cold)) static int set_errno(int neg)
 static inline int is_entry(const SkifCh *h)
 {
     uintptr_t off = (uintptr_t)h - (uintptr_t)g_ch;
-    return ((off >> ENTRY_LOG2) | (off << (sizeof(off) * CHAR_BIT - ENTRY_LOG2))) < SKIF_CHANS_MAX;
+    return ((off >> ENTRY_LOG2) | (off << (sizeof(off) * CHAR_BIT - ENTRY_LOG2))) < g_used;
 }
 
 /* The handle's state: 1 open, 0 closed (EBADF), -1 not a handle (EINVAL). */
@@ -162,28 +171,34 @@ int SkifCh_Coords(int rank, int coord[4])
         return set_errno(rc);
     if (!coord || rank < 0 || rank >= g_topo.size)
         return set_errno(-EINVAL);
-    for (int d = 0; d < 4; d++) {
-        coord[d] = rank % g_topo.dims[d];
-        rank /= g_topo.dims[d];
-    }
+    skif_rank_coords(rank, g_topo.dims, coord);
     return 0;
+}
+
+/* The adapter's channel count (opens the device to read it the first
+ * time), or a negative errno. */
+static int chan_count(void)
+{
+    return g_nchans ? g_nchans : SkifCh_Channels() < 0 ? -errno : g_nchans;
 }
 
 netaddr_t SkifCh_AddrAt(const int coord[4], int channel)
 {
-    if (topo() < 0 || !coord || channel < 0 || channel >= (int)SKIF_CHANS_MAX) {
-        errno = topo() < 0 ? ENODEV : EINVAL;
+    int rc = topo();
+    if (rc < 0 || !coord || channel < 0) {
+        errno = rc < 0 ? -rc : EINVAL;
         return (netaddr_t)-1;
     }
-    netaddr_t id = 0;
-    for (int d = 0; d < 4; d++) {
+    if ((rc = chan_count()) < 0 || channel >= rc) {
+        errno = rc < 0 ? -rc : EINVAL;
+        return (netaddr_t)-1;
+    }
+    for (int d = 0; d < 4; d++)
         if (coord[d] < 0 || coord[d] >= g_topo.dims[d]) {
             errno = EINVAL;
             return (netaddr_t)-1;
         }
-        id |= (netaddr_t)coord[d] << (4 * d);
-    }
-    return (id << SKIF_NA_NODE_LO) | (netaddr_t)channel;
+    return (skif_node_id(coord) << SKIF_NA_NODE_LO) | (netaddr_t)channel;
 }
 
 netaddr_t SkifCh_Addr(int rank, int channel)
@@ -202,14 +217,17 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
     if (addr >> 24)
         return set_errno(-EINVAL);
     int c[4], rank = 0, stride = 1;
-    uint32_t node = (uint32_t)SKIFCH_ADDR_NODE(addr);
+    skif_node_coords((uint32_t)SKIFCH_ADDR_NODE(addr), c);
     for (int d = 0; d < 4; d++) {
-        c[d] = (int)(node >> (4 * d)) & 0xf;
         if (c[d] >= g_topo.dims[d])
             return set_errno(-EINVAL);
         rank += c[d] * stride;
         stride *= g_topo.dims[d];
     }
+    if ((rc = chan_count()) < 0)
+        return set_errno(rc);
+    if (SKIFCH_ADDR_CHAN(addr) >= rc)
+        return set_errno(-EINVAL);
     if (coord)
         memcpy(coord, c, sizeof(c));
     if (channel)
@@ -218,6 +236,28 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
 }
 
 /* ------------------------------------------------------------ channels */
+
+#define CREDIT_PART_MIN 64 /* smallest part of a message sent for lack of credits */
+#define CR_GRANT 1u        /* word: [7:0] kind, [15:8] channel, [63:32] bytes */
+#define CR_REQ 2u
+#define CR_REVOKE 3u /* receiver to sender: give back what you have not spent */
+#define CR_RETURN 4u /* sender to receiver: bytes given back */
+
+static struct {
+    int on;                 /* SKIFCH_CREDITS=1 */
+    int chan;               /* the credit channel */
+    struct skif_chan *q;    /* its ring (driver level: no handle) */
+    uint32_t share;         /* bytes reserved per sender per channel */
+    int size;               /* ranks */
+    uint32_t *cred;         /* sender: [rank * nchans + channel] bytes it may send */
+    uint8_t *asked;         /* sender: a REQ is out for it */
+    uint32_t refuse_tail;   /* the TX tail at the last refusal for credits */
+    struct skif_txq no_txq; /* no channels: the inline Send always falls through */
+    long grants, reqs;      /* credit messages sent */
+} g_cr;
+
+static void dev_put(void);
+static int credit_open(void);
 
 /* The process's device, opened and set up on first use. */
 static int dev_get(void)
@@ -234,6 +274,11 @@ static int dev_get(void)
     }
     g_dev = dev;
     g_txq = skif_dev_txq(dev);
+    g_nchans = skif_dev_channels(dev);
+    if (g_cr.on && (rc = credit_open()) < 0) {
+        dev_put();
+        return rc;
+    }
     return 0;
 }
 
@@ -251,8 +296,8 @@ static int dev_get(void)
  * copied messages its status word is replaced by one that always reads
  * "empty" and its taken count by 2, so the common paths of Recv and RecvComp
  * fall through to the code here and cost nothing more. SKIFCH_SPILL_MB bounds
- * the copies per process (default 64; 0 turns this off: then a full channel
- * blocks the node, as the adapter alone does). */
+ * the copies per process (default 0: off, a full channel blocks the node as
+ * the adapter alone does; with credits on it is never needed). */
 
 struct spill_msg {
     struct spill_msg *next;
@@ -337,10 +382,12 @@ static void spill_scan(void)
     int nchans = skif_dev_channels(g_dev); /* no channel beyond them opens */
     for (int id = 0; id < nchans; id++) {
         struct spill *s = &g_spill[id];
-        struct skif_chan *c = g_ch[id].chan;
+        if (!g_open[id])
+            continue;
+        struct skif_chan *c = g_open[id]->chan;
         /* (with copies already, more can follow them while no ring
          * message is taken) */
-        if (!g_ch[id].open || (s->on ? s->ring_taken : c->taken))
+        if (s->on ? s->ring_taken : c->taken)
             continue;
         uint32_t tail = (uint32_t)__atomic_load_n(s->on ? s->real_tail : c->tail, __ATOMIC_ACQUIRE);
         uint32_t size = (uint32_t)c->mask + 1;
@@ -401,8 +448,8 @@ static void spill_drop(int id)
 {
     struct spill *s = &g_spill[id];
     if (s->on) {
-        g_ch[id].chan->tail = s->real_tail;
-        g_ch[id].chan->taken = s->ring_taken;
+        g_open[id]->chan->tail = s->real_tail;
+        g_open[id]->chan->taken = s->ring_taken;
     }
     while (s->first) {
         struct spill_msg *m = s->first;
@@ -418,7 +465,269 @@ long SkifCh_Spilled(const SkifCh *skifch)
     int rc = check(skifch);
     if (rc < 0)
         return set_errno(rc);
-    return g_spill[skifch - g_ch].total;
+    return g_spill[skifch->chan->id].total;
+}
+
+/* ------------------------------------------------------------ credits
+ *
+ * End-to-end credits per channel (seed 003's dynamic credit flow control,
+ * docs/skifch.md "Credits"; SKIFCH_CREDITS=1 turns them on, for the whole
+ * process). A sender may send to a channel only while it holds credits for
+ * it: one credit is one byte of the channel's ring, and a message costs its
+ * ring entry (8 + its length rounded up to 8). Each receive channel's ring
+ * is split into a share reserved for every sender, known to both sides
+ * without asking (credit_share()), and a pool. Credits travel in 8-byte
+ * messages on a channel of the library's own (the adapter's last but one):
+ * a GRANT gives a sender bytes for one channel, a REQ asks the receiver for
+ * more. The receiver counts what it has completed per sender (reading the
+ * completed entries' headers, which name the sender) and, before it next
+ * waits, gives it back; a sender that asked gets more from the pool, and
+ * when the pool is short, senders above their share are cut back to it as
+ * their messages complete. The sum of all senders' credits never exceeds
+ * the ring, so a message that reaches the adapter always finds room and
+ * the link into the node is never held up by a full ring. */
+
+/* Receive side of a channel with credits. */
+struct cr_rx {
+    uint32_t acct;                 /* ring position up to which completions are counted */
+    uint32_t ring;                 /* ring bytes */
+    int64_t pool;                  /* bytes not promised to any sender */
+    uint32_t *allot, *done, *want; /* per sender: promised, completed, asked */
+    uint8_t *asking;               /* per sender: a REQ came, no grant since */
+    uint8_t *revoked;              /* per sender: a REVOKE is out */
+};
+static struct cr_rx *g_crx[SKIF_CHANS_MAX];
+
+/* Bytes every sender holds for every channel at the start: half the
+ * smallest ring shared out among all ranks (multiples of 8, at least 16,
+ * room for an 8-byte message). */
+static uint32_t credit_share(int size)
+{
+    uint32_t s = ((1u << SKIF_RING_LOG2_MIN) / 2 / (uint32_t)size) & ~7u;
+    return s < 16 ? 16 : s;
+}
+
+static int rank_of_node(uint32_t node)
+{
+    int c[4], rank = 0, stride = 1;
+    skif_node_coords(node, c);
+    for (int d = 0; d < 4; d++) {
+        rank += c[d] * stride;
+        stride *= g_topo.dims[d];
+    }
+    return rank;
+}
+
+/* Post one credit word to channel chan of rank's credit channel: 0 or
+ * -EAGAIN (TX ring full). */
+static int cr_post(int rank, uint32_t kind, int chan, uint32_t bytes)
+{
+    uint64_t w = kind | (uint64_t)chan << 8 | (uint64_t)bytes << 32;
+    uint32_t node;
+    skif_dev_rank_node(g_dev, rank, &node);
+    int rc = skif_txq_post1(skif_dev_txq(g_dev), (node << SKIF_NA_NODE_LO) | (uint32_t)g_cr.chan,
+                            &w, sizeof(w));
+    if (rc == 0) {
+        if (kind == CR_GRANT)
+            g_cr.grants++;
+        else
+            g_cr.reqs++;
+    }
+    return rc;
+}
+
+/* Give sender s of channel ch what it asked for, as far as the pool goes. */
+static void cr_serve(struct cr_rx *r, int s)
+{
+    uint32_t quantum = r->ring / 8; /* a busy sender gets an eighth at once */
+    uint32_t g = r->want[s] > quantum ? r->want[s] : quantum;
+    if ((int64_t)g > r->pool)
+        g = (uint32_t)(r->pool & ~7ll);
+    /* enough for what it waits for, or for a first part of it */
+    uint32_t enough = r->want[s] < 8 + PARTIAL_MIN ? r->want[s] : 8 + PARTIAL_MIN;
+    if (g >= enough && g > 0) {
+        r->pool -= g;
+        r->allot[s] += g;
+        r->done[s] += g; /* goes out with the next grant */
+        r->want[s] = 0;
+    }
+}
+
+/* Before a wait: take the credit messages that came, count completions and
+ * give credits back. */
+static void credit_hook(void)
+{
+    struct skif_rx_msg m;
+    while (skif_rx_next(g_cr.q, &m) == 1) {
+        uint64_t w = 0;
+        if (m.len == sizeof(w) && m.nparts == 1)
+            memcpy(&w, m.part[0].iov_base, sizeof(w));
+        skif_rx_complete(g_cr.q);
+        int src = rank_of_node(m.src_node), ch = (int)(w >> 8) & 0xff;
+        uint32_t bytes = (uint32_t)(w >> 32);
+        if (src >= g_cr.size || ch >= g_nchans)
+            continue;
+        if ((w & 0xff) == CR_GRANT) {
+            g_cr.cred[src * g_nchans + ch] += bytes;
+            g_cr.asked[src * g_nchans + ch] = 0;
+        } else if ((w & 0xff) == CR_REQ) {
+            struct cr_rx *r = g_crx[ch];
+            if (!r) { /* closed: nothing reaches a ring; grant what it asks (if
+                       * the TX ring is full, the sender asks again later) */
+                (void)cr_post(src, CR_GRANT, ch, bytes);
+                continue;
+            }
+            r->want[src] = bytes;
+            r->asking[src] = 1;
+        } else if ((w & 0xff) == CR_REVOKE) {
+            /* give back all not spent: asked again when needed */
+            uint32_t *cr = &g_cr.cred[src * g_nchans + ch];
+            if (*cr && cr_post(src, CR_RETURN, ch, *cr) == 0)
+                *cr = 0;
+            else if (*cr == 0)
+                (void)cr_post(src, CR_RETURN, ch, 0);
+        } else if ((w & 0xff) == CR_RETURN) {
+            struct cr_rx *r = g_crx[ch];
+            if (r) {
+                bytes = bytes < r->allot[src] ? bytes : r->allot[src];
+                r->allot[src] -= bytes;
+                r->pool += bytes;
+                r->revoked[src] = 0;
+            }
+        }
+    }
+    for (int id = 0; id < g_nchans; id++) {
+        struct cr_rx *r = g_crx[id];
+        if (!r)
+            continue;
+        struct skif_chan *c = g_open[id]->chan;
+        /* completed entries: [acct, head) */
+        for (uint32_t at = r->acct; at != c->head;) {
+            uint64_t hdr;
+            memcpy(&hdr, c->va + (at & c->mask), sizeof(hdr));
+            uint32_t len = (uint32_t)(hdr >> 32), e = 8 + skif_round8(len);
+            int src = rank_of_node((uint32_t)(hdr >> 8) & 0xffffu);
+            if (len > SKIF_MAX_MSG || src >= g_cr.size)
+                break; /* cannot be: the entry was checked when taken */
+            r->done[src] += e;
+            at += e;
+            r->acct = at;
+        }
+        int short_pool = 0;
+        for (int s = 0; s < g_cr.size; s++)
+            if (r->want[s]) {
+                cr_serve(r, s);
+                short_pool |= r->want[s] != 0;
+            }
+        /* the pool cannot serve a sender that asks: take back what every
+         * other sender holds unspent (it may be done with this channel, or
+         * wait for more itself, holding too little to send), so that the
+         * pool gathers it and serves the first that asks */
+        int first = -1;
+        for (int s = 0; short_pool && s < g_cr.size; s++) {
+            if (r->want[s] && first < 0)
+                first = s;
+            else if (r->allot[s] > 0 && !r->revoked[s] && cr_post(s, CR_REVOKE, id, 0) == 0)
+                r->revoked[s] = 1;
+        }
+        for (int s = 0; s < g_cr.size; s++) {
+            /* batched: a grant when a quarter of the sender's credits is
+             * back, or when it asked */
+            if (!r->done[s] || (r->done[s] < r->allot[s] / 4 && !r->asking[s]))
+                continue;
+            uint32_t give = r->done[s];
+            if (short_pool && !r->asking[s] && r->allot[s] > g_cr.share) { /* cut back */
+                uint32_t cut = r->allot[s] - g_cr.share < give ? r->allot[s] - g_cr.share : give;
+                r->allot[s] -= cut;
+                r->pool += cut;
+                give -= cut;
+            }
+            if (give && cr_post(s, CR_GRANT, id, give) < 0)
+                break; /* TX ring full: the rest next time */
+            r->done[s] = 0;
+            r->asking[s] = 0;
+        }
+    }
+}
+
+/* Set up credits with the device (SKIFCH_CREDITS read at the first Open). */
+static int credit_open(void)
+{
+    int rc = topo();
+    if (rc < 0)
+        return rc;
+    g_cr.size = g_topo.size;
+    g_cr.share = credit_share(g_cr.size);
+    g_cr.chan = g_nchans - 2;
+    size_t n = (size_t)g_cr.size * (size_t)g_nchans;
+    g_cr.cred = malloc(n * sizeof(*g_cr.cred));
+    g_cr.asked = calloc(n, 1);
+    if (!g_cr.cred || !g_cr.asked)
+        return -ENOMEM;
+    for (size_t i = 0; i < n; i++)
+        g_cr.cred[i] = g_cr.share;
+    rc = skif_chan_open(g_dev, g_cr.chan, 16, &g_cr.q);
+    if (rc < 0)
+        return rc;
+    g_txq = &g_cr.no_txq;
+    return 0;
+}
+
+static void credit_close(void)
+{
+    free(g_cr.cred);
+    free(g_cr.asked);
+    g_cr.cred = NULL;
+    g_cr.asked = NULL;
+    g_cr.q = NULL; /* closed with the device */
+}
+
+/* A channel opens or closes at the receiver. */
+static int credit_rx_open(int id, uint32_t ring)
+{
+    struct cr_rx *r = calloc(1, sizeof(*r));
+    size_t n = (size_t)g_cr.size;
+    if (!r || !(r->allot = calloc(n, 4)) || !(r->done = calloc(n, 4)) ||
+        !(r->want = calloc(n, 4)) || !(r->asking = calloc(n, 1)) || !(r->revoked = calloc(n, 1))) {
+        if (r) {
+            free(r->allot);
+            free(r->done);
+            free(r->want);
+            free(r->asking);
+        }
+        free(r);
+        return -ENOMEM;
+    }
+    for (size_t s = 0; s < n; s++)
+        r->allot[s] = g_cr.share;
+    r->ring = ring;
+    r->pool = (int64_t)ring - (int64_t)g_cr.share * (int64_t)n;
+    if (r->pool < 0)
+        r->pool = 0; /* more ranks than the ring holds shares: over-committed */
+    g_crx[id] = r;
+    return 0;
+}
+
+static void credit_rx_close(int id)
+{
+    struct cr_rx *r = g_crx[id];
+    if (!r)
+        return;
+    free(r->allot);
+    free(r->done);
+    free(r->want);
+    free(r->asking);
+    free(r->revoked);
+    free(r);
+    g_crx[id] = NULL;
+}
+
+/* Before the program waits (an empty Recv, a refused Send, SkifCh_Wait). */
+static void before_wait(void)
+{
+    spill_scan();
+    if (g_cr.on)
+        credit_hook();
 }
 
 /* Let the adapter send what was posted, then close the device. */
@@ -430,17 +739,20 @@ static void dev_put(void)
     skif_dev_close(g_dev);
     g_dev = NULL;
     g_txq = NULL;
+    if (g_cr.on)
+        credit_close();
 }
 
 int SkifCh_Channels(void)
 {
+    if (g_nchans)
+        return g_nchans;
     int rc = dev_get();
     if (rc < 0)
         return set_errno(rc);
-    int n = skif_dev_channels(g_dev);
     if (g_nopen == 0)
         dev_put(); /* nothing holds the device */
-    return n;
+    return g_nchans;
 }
 
 /* The environment variable name as a number in lo..hi (dflt when unset or
@@ -456,23 +768,41 @@ static int env_num(const char *name, long lo, long hi, long dflt, long *v)
     return (*end || *v < lo || *v > hi) ? -1 : 0;
 }
 
+/* A handle entry never handed out, or once all were, the oldest closed one;
+ * NULL when all are open (cannot happen: fewer channels than entries). */
+static SkifCh *entry_new(void)
+{
+    if (g_used < SKIFCH_HANDLES)
+        return &g_ch[g_used++];
+    for (size_t i = 0; i < SKIFCH_HANDLES; i++) {
+        SkifCh *h = &g_ch[g_reuse];
+        g_reuse = (g_reuse + 1) % SKIFCH_HANDLES;
+        if (!h->open)
+            return h;
+    }
+    return NULL;
+}
+
 SkifCh *SkifCh_Open(int channel)
 {
     if (channel < 0 || channel >= (int)SKIF_CHANS_MAX) {
         errno = EINVAL;
         return NULL;
     }
-    if (g_ch[channel].open) {
+    if (g_open[channel]) {
         errno = EBUSY;
         return NULL;
     }
-    long log2, spill_mb;
+    long log2, spill_mb, credits;
     if (env_num("SKIFCH_RING_LOG2", SKIF_RING_LOG2_MIN, SKIF_RING_LOG2_MAX, RX_RING_LOG2, &log2) ||
-        env_num("SKIFCH_SPILL_MB", 0, 65536, 64, &spill_mb)) {
+        env_num("SKIFCH_SPILL_MB", 0, 65536, 0, &spill_mb) ||
+        env_num("SKIFCH_CREDITS", 0, 1, 0, &credits)) {
         errno = EINVAL;
         return NULL;
     }
-    g_spill_max = (size_t)spill_mb << 20;
+    if (!g_dev) /* credits are on or off for a whole opening of the device */
+        g_cr.on = (int)credits;
+    g_spill_max = g_cr.on ? 0 : (size_t)spill_mb << 20; /* credits leave nothing to copy */
     int rc = dev_get();
     if (rc < 0)
         return set_errno(rc), NULL;
@@ -483,11 +813,19 @@ SkifCh *SkifCh_Open(int channel)
             dev_put();
         return set_errno(rc), NULL;
     }
+    if (g_cr.on && (rc = credit_rx_open(channel, 1u << log2)) < 0) {
+        skif_chan_close(chan);
+        if (g_nopen == 0)
+            dev_put();
+        return set_errno(rc), NULL;
+    }
+    SkifCh *h = entry_new();
     g_nopen++;
-    g_ch[channel].chan = chan;
-    g_ch[channel].open = 1;
-    g_ch[channel].addr = (skif_dev_node_id(g_dev) << SKIF_NA_NODE_LO) | (netaddr_t)channel;
-    return &g_ch[channel];
+    h->addr = (skif_dev_node_id(g_dev) << SKIF_NA_NODE_LO) | (netaddr_t)channel;
+    h->chan = chan;
+    h->open = 1;
+    g_open[channel] = h;
+    return h;
 }
 
 int SkifCh_Close(SkifCh *skifch)
@@ -495,7 +833,10 @@ int SkifCh_Close(SkifCh *skifch)
     int rc = check(skifch);
     if (rc < 0)
         return set_errno(rc);
-    spill_drop((int)(skifch - g_ch));
+    int id = skif_chan_id(skifch->chan);
+    spill_drop(id);
+    credit_rx_close(id);
+    g_open[id] = NULL;
     rc = skif_chan_close(skifch->chan);
     skifch->chan = &g_none;
     skifch->open = 0;
@@ -516,6 +857,64 @@ netaddr_t SkifCh_MyAddr(const SkifCh *skifch)
 
 /* ------------------------------------------------------------ messages */
 
+/* Send with credits (every Send comes here then): as much of the message as
+ * both the TX ring and the credits for its destination channel allow, with
+ * the same rules (a piece of at most PARTIAL_MIN bytes whole or not at all,
+ * a part at least PARTIAL_MIN). Without credits it asks the receiver once
+ * and returns EAGAIN: at once when the program has sent something since it
+ * was last refused for credits (so a program that goes on with other
+ * destinations loses no time), else after letting simulated time pass. */
+static ssize_t send_credit(netaddr_t dst, const struct iovec *iov, int iov_count, size_t total)
+{
+    int rc, chan = SKIFCH_ADDR_CHAN(dst);
+    if (chan == g_cr.chan)
+        return set_errno(-EINVAL); /* the library's own */
+    int rank = rank_of_node((uint32_t)SKIFCH_ADDR_NODE(dst));
+    size_t idx = (size_t)rank * (size_t)g_nchans + (size_t)chan;
+    size_t space = skif_tx_space(g_dev);
+    if (g_cr.cred[idx] < 8 + skif_round8((uint32_t)(total < space ? total : space)))
+        credit_hook(); /* grants may have come */
+    uint32_t cred = g_cr.cred[idx];
+    size_t room = cred >= 8 ? cred - 8 : 0; /* payload the credits cover */
+    int short_cred = room < space;
+    if (short_cred)
+        space = room;
+    size_t len = total < space ? total : space;
+    if (8 + skif_round8((uint32_t)len) > cred)
+        short_cred = 1, len = 0, space = 0; /* not even an empty message */
+    /* parts may be as small as CREDIT_PART_MIN when credits are what is
+     * short (the shares of many senders can be small) */
+    int parts_ok = !(iov_count == 1 && total <= PARTIAL_MIN) && total > PARTIAL_MIN;
+    size_t part_min = short_cred && len < total ? CREDIT_PART_MIN : PARTIAL_MIN;
+    if ((len < total || space == 0) && (len < part_min || !parts_ok)) {
+        if (short_cred) {
+            /* what lets it go on: a first part, or the whole piece */
+            uint32_t need = 8 + (parts_ok ? CREDIT_PART_MIN : skif_round8((uint32_t)total));
+            if (!g_cr.asked[idx] && cr_post(rank, CR_REQ, chan, need) == 0)
+                g_cr.asked[idx] = 1;
+            uint32_t tail = skif_dev_txq(g_dev)->tail;
+            if (tail != g_cr.refuse_tail) {
+                g_cr.refuse_tail = tail; /* progress since the last refusal */
+                return set_errno(-EAGAIN);
+            }
+        }
+        before_wait();
+        rc = skif_dev_wait(g_dev, POLL_CYCLES);
+        if (rc >= 0)
+            credit_hook(); /* grants that came while waiting */
+        return set_errno(rc < 0 ? rc : -EAGAIN);
+    }
+    rc = skif_tx_post(g_dev, dst, iov, iov_count, len);
+    if (rc < 0)
+        return set_errno(rc);
+    g_cr.cred[idx] -= 8 + skif_round8((uint32_t)len);
+    /* the credit-request flag: running low, ask for more before running out */
+    if (g_cr.cred[idx] < 8 + SKIF_MAX_MSG && !g_cr.asked[idx] &&
+        cr_post(rank, CR_REQ, chan, 8 + PARTIAL_MIN) == 0)
+        g_cr.asked[idx] = 1;
+    return (ssize_t)len;
+}
+
 /* Send's general path: a gather, a piece larger than a message, a ring that
  * is full, or an error. Kept out of line so the common case stays short. */
 __attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst_netaddr,
@@ -530,14 +929,17 @@ __attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst
         return set_errno(rc);
     size_t total = 0;
     for (int i = 0; i < iov_count; i++) {
-        if (iov[i].iov_len && !iov[i].iov_base)
+        /* as writev: the lengths must add up to at most SSIZE_MAX */
+        if ((iov[i].iov_len && !iov[i].iov_base) || iov[i].iov_len > (size_t)SSIZE_MAX - total)
             return set_errno(-EINVAL);
         total += iov[i].iov_len;
     }
+    if (g_cr.on)
+        return send_credit(dst_netaddr, iov, iov_count, total);
     if (iov_count == 1 && total <= PARTIAL_MIN) {
         /* a short single piece goes whole or not at all: SkifCh_Send tried
          * it and the ring is full */
-        spill_scan();
+        before_wait();
         rc = skif_dev_wait(g_dev, POLL_CYCLES);
         return set_errno(rc < 0 ? rc : -EAGAIN);
     }
@@ -547,7 +949,7 @@ __attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst
      * message costs a header and an event for little data; waiting for the
      * adapter to drain the ring is better. */
     if (space == 0 || (len < total && len < PARTIAL_MIN)) {
-        spill_scan();
+        before_wait();
         rc = skif_dev_wait(g_dev, POLL_CYCLES);
         return set_errno(rc < 0 ? rc : -EAGAIN);
     }
@@ -589,7 +991,7 @@ __attribute__((noinline)) static ssize_t recv_none(struct skif_chan *c, struct i
         return len; /* it came since the common path looked */
     if (len != -EAGAIN)
         return set_errno((int)len);
-    spill_scan();
+    before_wait();
     int rc = skif_dev_wait(g_dev, POLL_CYCLES);
     return set_errno(rc < 0 ? rc : -EAGAIN);
 }
@@ -617,7 +1019,7 @@ __attribute__((noinline)) static int comp_slow(SkifCh *skifch)
     int rc = check(skifch);
     if (rc < 0)
         return set_errno(rc);
-    struct spill *s = &g_spill[skifch - g_ch];
+    struct spill *s = &g_spill[skifch->chan->id];
     rc = s->on ? spill_comp(s, skifch->chan) : skif_chan_complete(skifch->chan);
     return rc < 0 ? set_errno(rc) : 0;
 }
@@ -635,7 +1037,7 @@ int SkifCh_Wait(SkifCh *skifch, uint64_t max_cycles)
     int rc = check(skifch);
     if (rc < 0)
         return set_errno(rc);
-    spill_scan();
+    before_wait();
     rc = skif_dev_wait(g_dev, max_cycles);
     return rc < 0 ? set_errno(rc) : rc;
 }

@@ -21,13 +21,14 @@
  *
  * Back-pressure: a message for a channel whose ring is full waits in the
  * adapter until the receiver frees space, and every message to this node
- * behind it waits too. So when the program is about to wait (an empty Recv,
- * a refused Send, SkifCh_Wait) the library copies the waiting messages of a
- * channel that is nearly full and has nothing taken out of its ring, and
- * Recv returns them first (SkifCh_Spilled; SKIFCH_SPILL_MB bounds it):
- * a channel the program does not read does not hold up the others
- * (docs/skifch.md). Nothing is ever dropped, reordered or overwritten,
- * except messages to a channel that is not open. */
+ * behind it waits too. Two options keep a channel the program does not read
+ * from holding up the others (docs/skifch.md, "Back-pressure", "Credits"):
+ * SKIFCH_CREDITS=1, end-to-end credits per channel (a sender stops, with
+ * EAGAIN, before the receiver's ring is full), and SKIFCH_SPILL_MB=N, the
+ * library copies the waiting messages of a nearly full channel out of its
+ * ring before it waits (at most N MiB; SkifCh_Spilled). Both are off by
+ * default. Nothing is ever dropped, reordered or overwritten, except
+ * messages to a channel that is not open or to a node with no program. */
 #ifndef SKIFCH_H
 #define SKIFCH_H
 
@@ -55,19 +56,24 @@ typedef struct SkifCh SkifCh;
  * with a receive ring of 64 KiB (the environment variable SKIFCH_RING_LOG2,
  * 12..24, sets another size). A process may hold many channels. Returns the
  * channel, or NULL with errno: EINVAL bad channel, EBUSY the channel is
- * open, ENODEV not started by skifrun, ENOMEM, EIO the adapter refused,
- * EPIPE the simulator is gone. */
+ * open (with credits on, also the library's credit channel,
+ * SkifCh_Channels() - 2), ENODEV not started by skifrun, ENOMEM, EIO the
+ * adapter refused, EPIPE the simulator is gone; EINVAL also for a bad
+ * SKIFCH_RING_LOG2, SKIFCH_SPILL_MB or SKIFCH_CREDITS (0 or 1). A process
+ * may open channels again after closing its last one. */
 SkifCh *SkifCh_Open(int channel);
 
 /* Close a channel; messages still in its ring are dropped, and the adapter
  * discards (and counts) any later message to it. The last close of a
  * process waits until the adapter has sent everything posted. The handle
- * stays invalid: calls on it fail with EBADF. 0, or -1 with errno EINVAL
+ * stays invalid, also when the same channel is opened again (the new Open
+ * returns another handle): calls on it fail with EBADF. 0, or -1 with errno EINVAL
  * (NULL or not a channel), EBADF (already closed). */
 int SkifCh_Close(SkifCh *skifch);
 
 /* Number of channels per node (the adapter's), or -1 with errno ENODEV
- * outside skifrun. Opens the node if no channel is open yet. */
+ * outside skifrun. The first call opens the node to read it if no channel
+ * is open yet (and closes it again); later calls return the same number. */
 int SkifCh_Channels(void);
 
 /* This process's rank and the number of ranks (nodes); -1 with errno ENODEV
@@ -84,7 +90,8 @@ int SkifCh_Dims(int dims[4]);
 int SkifCh_Coords(int rank, int coord[4]);
 
 /* The network address of channel `channel` on the node of rank `rank`;
- * (netaddr_t)-1 with errno EINVAL when either is out of range. */
+ * (netaddr_t)-1 with errno EINVAL when either is out of range (a channel
+ * must be below SkifCh_Channels()), ENODEV outside skifrun. */
 netaddr_t SkifCh_Addr(int rank, int channel);
 
 /* The network address of channel `channel` on the node at coord[0..3];
@@ -108,8 +115,12 @@ netaddr_t SkifCh_MyAddr(const SkifCh *skifch);
  * SKIFCH_MAX_MSG). Nothing is buffered: when nothing can be sent now it
  * returns -1 with errno EAGAIN (after letting simulated time advance). A
  * single piece of at most 512 bytes is always sent whole or not at all.
- * Other errors: EINVAL NULL skifch, iov_count < 0 or > IOV_MAX, NULL iov with
- * iov_count > 0, an element with a NULL base and a non-zero length,
+ * With credits (SKIFCH_CREDITS=1) a destination channel without enough
+ * credits refuses in the same way (at once when the program has sent
+ * anything since its last such refusal), without holding up other
+ * destinations. Other errors: EINVAL NULL skifch, iov_count < 0 or >
+ * IOV_MAX, NULL iov with iov_count > 0, an element with a NULL base and a
+ * non-zero length, lengths that add up to more than SSIZE_MAX (as writev),
  * reserved netaddr bits set, or a channel >= SkifCh_Channels(); EHOSTUNREACH
  * no such node; EBADF closed channel; EPIPE the simulator is gone. A message
  * to a channel that is not open at the receiver is discarded there (counted
@@ -141,8 +152,8 @@ long SkifCh_Discarded(const SkifCh *skifch);
 /* Messages of this channel that the library has copied out of its ring so
  * far, so that a channel the program does not read does not hold up the
  * node's other channels (docs/skifch.md, "Back-pressure"; at most
- * SKIFCH_SPILL_MB MiB per process, default 64, 0 turns it off), or -1 with
- * errno EINVAL, EBADF. */
+ * SKIFCH_SPILL_MB MiB per process, default 0: off), or -1 with errno
+ * EINVAL, EBADF. */
 long SkifCh_Spilled(const SkifCh *skifch);
 
 /* The simulated cycle now (at the last return from the simulator), and the

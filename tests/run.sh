@@ -132,15 +132,20 @@ t_skifch_programs_run() {
     has "$T/out" "size,messages,cycles,bytes_per_cycle,gbytes_per_s" && grep -q "^2048,50," "$T/out"
 }
 t_chanblock_head_of_line() {
-    # the adapter alone: a full channel blocks the node's other channels
-    # exactly when its ring is full (256 entries); with the library's
-    # copying (the default) B gets all its messages while A is unread;
-    # nothing is lost or reordered either way (docs/skifch.md)
-    SKIFCH_SPILL_MB=0 expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
+    # the adapter alone (the default): a full channel blocks the node's
+    # other channels exactly when its ring is full (256 entries); with
+    # credits (SKIFCH_CREDITS=1) A's sender stops instead and B gets all its
+    # messages, nothing copied; with the library's copying (SKIFCH_SPILL_MB)
+    # too, by copying A out; nothing is lost or reordered (docs/skifch.md)
+    expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
     has "$T/out" "chanblock: B got 256 of 600 while A (256-entry ring) was unread" &&
         has "$T/out" "all 1200 messages in order by cycle" &&
         has "$T/out" "0 of A's copied out" || return 1
-    expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
+    SKIFCH_CREDITS=1 expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
+    has "$T/out" "chanblock: B got all 600 while A (256-entry ring) was unread" &&
+        has "$T/out" "all 1200 messages in order by cycle" &&
+        has "$T/out" "0 of A's copied out" || return 1
+    SKIFCH_SPILL_MB=64 expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
     has "$T/out" "chanblock: B got all 600 while A (256-entry ring) was unread" &&
         has "$T/out" "all 1200 messages in order by cycle" &&
         grep -Eq "; [1-9][0-9]* of A's copied out of its ring" "$T/out" || fail "nothing copied"
@@ -410,6 +415,8 @@ t_not_under_skifrun() {
 
 # launcher, build and outputs (issues 15, 16)
 source tests/launcher.sh
+# SkifCh library (issue 16)
+source tests/skifch_tests.sh
 
 # ---------------------------------------------------------------- runner
 tests=$(declare -F | awk '{print $3}' | grep '^t_')

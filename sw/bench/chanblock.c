@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* chanblock: what back-pressure on one channel does to another. Rank 0 opens
  * channel A (a 4 KiB ring: 256 entries of an 8-byte message) and channel B;
- * rank 1 sends COUNT 8-byte messages alternating A, B. Rank 0 first reads only
+ * rank 1 sends COUNT 8-byte messages alternating A, B; when Send refuses one
+ * of them (EAGAIN: no room or, with credits, no credits for it) it goes on
+ * with the other, each in order. Rank 0 first reads only
  * B, until B brings nothing new for IDLE cycles, then reads both until all
  * arrived. Rank 0 prints how many B messages came while A was unread, the
  * cycles B was starved, and the totals.
@@ -27,7 +29,8 @@ static int usage(const char *cmd, FILE *f, int rc)
             "nothing for IDLE (default 3000) cycles, then both, checking every message's\n"
             "number and order. Rank 0 prints what B got while A was unread, how long B\n"
             "starved (if it did) and how many of A's messages the library copied out of\n"
-            "A's ring. SKIFCH_SPILL_MB=0 turns that copying off: then a full A blocks B.\n",
+            "A's ring. By default a full A blocks B at the adapter; SKIFCH_CREDITS=1 stops\n"
+            "A's sender instead (end-to-end credits); SKIFCH_SPILL_MB=64 copies A out.\n",
             cmd, CH_A, CH_B, CH_B);
     return rc;
 }
@@ -76,11 +79,19 @@ int main(int argc, char **argv)
         goto fail;
     uint64_t word = 0;
     if (rank == 1) {
-        for (long k = 0; k < count; k++) {
-            word = (uint64_t)k;
-            if (SkifChU_Send(a, SkifCh_Addr(0, (k % 2) ? CH_B : CH_A), &word, 8) < 0)
-                goto fail;
-        }
+        /* next[0]: A's next message (even numbers), next[1]: B's (odd) */
+        long next[2] = {0, 1};
+        while (next[0] < count || next[1] < count)
+            for (int i = 0; i < 2; i++) {
+                if (next[i] >= count)
+                    continue;
+                word = (uint64_t)next[i];
+                struct iovec iov = {&word, sizeof(word)};
+                if (SkifCh_Send(a, SkifCh_Addr(0, i ? CH_B : CH_A), &iov, 1) == sizeof(word))
+                    next[i] += 2;
+                else if (errno != EAGAIN)
+                    goto fail;
+            }
     } else if (rank == 0) {
         long want_b = count / 2, want_a = count - want_b, got_a = 0, got_b = 0;
         uint64_t t0 = SkifCh_Cycle(b), last = t0;

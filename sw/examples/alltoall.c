@@ -19,6 +19,8 @@
 #include "skifch_util.h"
 
 #define MAX_NCH 8
+/* per-source arrays are indexed [src * SLOTS + chan], chan 1..MAX_NCH */
+#define SLOTS (MAX_NCH + 1)
 #define HDR 12 /* wire header: src u16, chan u8, pad u8, seq u32, offset u32 */
 
 static long g_count;
@@ -92,9 +94,9 @@ int main(int argc, char **argv)
 
     /* what this rank expects: per (src, chan) the count, in order */
     long nexp = 0;
-    long *exp_n = calloc((size_t)g_size * MAX_NCH, sizeof(long));
-    long *got_n = calloc((size_t)g_size * MAX_NCH, sizeof(long));
-    int *exp_len = malloc(sizeof(int) * (size_t)g_size * MAX_NCH * (size_t)(count + 1));
+    long *exp_n = calloc((size_t)g_size * SLOTS, sizeof(long));
+    long *got_n = calloc((size_t)g_size * SLOTS, sizeof(long));
+    int *exp_len = malloc(sizeof(int) * (size_t)g_size * SLOTS * (size_t)(count + 1));
     if (!exp_n || !got_n || !exp_len) {
         fprintf(stderr, "alltoall: out of memory\n");
         return 1;
@@ -106,7 +108,7 @@ int main(int argc, char **argv)
             plan_of(src, k, &st, &p);
             if (p.dst != rank)
                 continue;
-            long q = (long)src * MAX_NCH + p.chan;
+            long q = (long)src * SLOTS + p.chan;
             exp_len[q * (count + 1) + exp_n[q]++] = p.len;
             nexp++;
         }
@@ -125,9 +127,13 @@ int main(int argc, char **argv)
     }
 
     uint64_t st = g_seed * 1000003u + (uint64_t)rank + 1;
-    uint32_t *seq_to = calloc((size_t)g_size * MAX_NCH, sizeof(uint32_t));
+    uint32_t *seq_to = calloc((size_t)g_size * SLOTS, sizeof(uint32_t));
     long *part_at =
-        calloc((size_t)g_size * MAX_NCH, sizeof(long)); /* bytes of the message in progress */
+        calloc((size_t)g_size * SLOTS, sizeof(long)); /* bytes of the message in progress */
+    if (!seq_to || !part_at) {
+        fprintf(stderr, "alltoall: out of memory\n");
+        return 1;
+    }
     static uint8_t data[SKIFCH_MAX_MSG], hdr[HDR];
     long sent = 0, recvd = 0, parts_sent = 0, split = 0;
     struct plan p;
@@ -138,7 +144,7 @@ int main(int argc, char **argv)
         if (sent < count) {
             if (!have) {
                 plan_of(rank, sent, &st, &p);
-                seq = seq_to[p.dst * MAX_NCH + p.chan]++;
+                seq = seq_to[p.dst * SLOTS + p.chan]++;
                 off = 0;
                 for (int i = 0; i < p.len; i++)
                     data[i] = pat(rank, seq, i);
@@ -192,7 +198,7 @@ int main(int argc, char **argv)
                             c, r);
                     return 1;
                 }
-                long q = (long)src * MAX_NCH + c;
+                long q = (long)src * SLOTS + c;
                 long want_len = got_n[q] < exp_n[q] ? exp_len[q * (count + 1) + got_n[q]] : -1;
                 if (want_len < 0 || mseq != (uint32_t)got_n[q] || moff != (uint32_t)part_at[q] ||
                     moff + (uint32_t)(r - HDR) > (uint32_t)want_len) {

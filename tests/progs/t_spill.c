@@ -4,8 +4,9 @@
  * "Back-pressure"). 2 nodes; rank 1 sends N messages of 1..512 bytes
  * alternating rank 0's channel A (4 KiB ring) and channel B.
  *  - rank 0 reads only B until it has all of B's: that can only finish if
- *    A's waiting messages are copied out (with SKIFCH_SPILL_MB=0 it cannot:
- *    run with `nospill`, rank 0 then expects B to stop short and says so);
+ *    A's waiting messages are copied out (the test sets SKIFCH_SPILL_MB=64;
+ *    copying is off by default); with `nospill` (SKIFCH_SPILL_MB=0) it
+ *    cannot, and rank 0 then expects B to stop short and says so;
  *  - then A's messages, taken in batches of 1..5 before completing them, so
  *    copied and ring messages are held at once: each is checked at
  *    completion time (intact, in order), and RecvComp with nothing taken
@@ -60,8 +61,8 @@ int main(int argc, char **argv)
 {
     t_name = "t_spill";
     int nospill = argc > 1 && !strcmp(argv[1], "nospill");
-    if (nospill)
-        setenv("SKIFCH_SPILL_MB", "0", 1);
+    /* copying is off by default; this test turns it on (64 MiB) */
+    setenv("SKIFCH_SPILL_MB", nospill ? "0" : "64", 1);
     t_rank = SkifCh_Rank();
     SkifCh *bar = SkifChU_BarrierOpen();
     ASSERT_TRUE(bar != NULL);
@@ -72,10 +73,7 @@ int main(int argc, char **argv)
         errno = 0;
         ASSERT_TRUE(SkifCh_Open(CH_A) == NULL);
         ASSERT_EQ(errno, EINVAL);
-        if (nospill)
-            setenv("SKIFCH_SPILL_MB", "0", 1);
-        else
-            unsetenv("SKIFCH_SPILL_MB");
+        setenv("SKIFCH_SPILL_MB", nospill ? "0" : "64", 1);
         setenv("SKIFCH_RING_LOG2", "12", 1);
         a = SkifCh_Open(CH_A);
         c = SkifCh_Open(CH_C);

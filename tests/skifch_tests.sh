@@ -1,0 +1,119 @@
+# skifch_tests.sh: SkifCh library tests of issue 16 (sourced by tests/run.sh;
+# uses its helpers expect_rc, has, fail and the variables RUN, B, T).
+
+t_skifch_conformance_defects() {
+    # Channels before Open, reopen after the last Close, closed handles
+    # stay invalid, iovec sums as writev, channel range of the addresses
+    expect_rc 0 "$RUN" -n 2 "$B/tests/t_conform" || return 1
+    has "$T/out" "t_conform: node 0: ok" && has "$T/out" "t_conform: node 1: ok"
+}
+t_skifch_no_program_behind_node() {
+    # messages to a node whose program never opened SkifCh or has exited
+    # are discarded and counted; the run ends on its own (before the fix:
+    # the link back-pressured and the watchdog ended it with 4)
+    expect_rc 0 "$RUN" -n 3 --watchdog 200000 "$B/tests/t_gone" 300 || return 1
+    has "$T/out" "t_gone: node 0: sent 300 to node 1 (no program) and 300 to node 2 (exited)" ||
+        return 1
+    local d
+    d=$(sed -n 's/.* \([0-9]*\) messages to closed channels.*/\1/p' "$T/err")
+    echo "discarded: $d"
+    [ -n "$d" ] && [ "$d" -ge $((300 + 300 - 1 - 63)) ] || fail "expected >= 536 discarded"
+}
+t_readme_example_runs_and_fails_cleanly() {
+    # the README's example, compiled as a user would: it runs on a ring of
+    # 3, and outside skifrun it fails at once with a message (before: it
+    # retried every error for ever)
+    sed -n '/^```c$/,/^```$/p' README.md | sed '1d;$d' >"$T/readme.c"
+    grep -q "SkifCh_Open" "$T/readme.c" || fail "no example in README.md" || return 1
+    cc -std=c11 -Wall -Wextra -Werror -Idriver -Isw "$T/readme.c" "$B/lib/libskif.a" \
+        -o "$T/readme" || fail "the example does not compile" || return 1
+    expect_rc 0 "$RUN" -n 3 "$T/readme" || return 1
+    has "$T/out" "node 0 got hi" && has "$T/out" "node 2 got hi" || return 1
+    expect_rc 1 env -u SKIF_SOCK_FD "$T/readme" || return 1
+    has "$T/err" "SkifCh_Open"
+}
+t_alltoall_asan_extreme_arguments() {
+    # the scoreboard program under AddressSanitizer at the ends of every
+    # argument it accepts: NCH 1 and 8 (before: a heap overflow at NCH 8),
+    # COUNT 0, SEED 0 and 2^30
+    cc -std=c11 -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -Idriver -Isw \
+        sw/examples/alltoall.c sw/skifch.c sw/skifch_util.c driver/skif_dev.c \
+        driver/backend_sim.c -o "$T/alltoall" || return 1
+    local args
+    for args in "40 1 8" "40 1073741824 8" "0 0 8" "40 0 1" "1 1 8"; do
+        echo "alltoall $args"
+        ASAN_OPTIONS=detect_leaks=1 expect_rc 0 "$RUN" --dims 2x2x2 "$T/alltoall" $args || return 1
+        has "$T/out" "all delivered once, intact, in order" || return 1
+    done
+}
+
+# ---- end-to-end credits (SKIFCH_CREDITS=1, docs/skifch.md "Credits")
+# t_stuck's figures: B's count while A was unread, the cycle A was first
+# read, and C's first and last arrival.
+stuck_figures() { # file -> "BALONE TA CFIRST CLAST"
+    local b ta cf cl
+    b=$(sed -n 's/.*node 1: B got \([0-9]*\) of.*/\1/p' "$1")
+    ta=$(sed -n 's/.*A read from cycle \([0-9]*\);.*/\1/p' "$1")
+    cf=$(sed -n 's/.*node 2: C got [0-9]* in order, first at cycle \([0-9]*\),.*/\1/p' "$1")
+    cl=$(sed -n 's/.*node 2: C got .*, last at cycle \([0-9]*\)$/\1/p' "$1")
+    echo "$b $ta $cf $cl"
+}
+t_credits_stuck_channel_others_flow() {
+    # ring of 5: node 1's channel A is never read while node 0 sends to A,
+    # to node 1's channel B and to node 2's channel C (through node 1).
+    # With credits B gets all of its messages and C all of its, at no less
+    # than the rate C has when A is read (reference run without credits);
+    # without credits (the adapter alone) both wait for A to be read.
+    local N=1000 ref stuck plain
+    expect_rc 0 "$RUN" -n 5 "$B/tests/t_stuck" $N 3000 read || return 1
+    ref=($(stuck_figures "$T/out"))
+    SKIFCH_CREDITS=1 expect_rc 0 "$RUN" -n 5 "$B/tests/t_stuck" $N 3000 || return 1
+    stuck=($(stuck_figures "$T/out"))
+    expect_rc 0 "$RUN" -n 5 "$B/tests/t_stuck" $N 3000 || return 1
+    plain=($(stuck_figures "$T/out"))
+    echo "reference (A read): ${ref[*]}; credits, A stuck: ${stuck[*]}; no credits, A stuck: ${plain[*]}"
+    [ "${stuck[0]}" = "$N" ] || fail "with credits B got ${stuck[0]} of $N while A was unread" || return 1
+    [ "${stuck[3]}" -lt "${stuck[1]}" ] || fail "with credits C finished after A was read" || return 1
+    # C's rate, messages per 1000 cycles: stuck >= reference
+    local r_ref=$(( N * 1000 / (ref[3] - ref[2]) )) r_stuck=$(( N * 1000 / (stuck[3] - stuck[2]) ))
+    echo "C's rate: $r_stuck per 1000 cycles with A stuck (credits), $r_ref with A read"
+    [ "$r_stuck" -ge "$r_ref" ] || fail "C slower with A stuck" || return 1
+    # the same without credits: B stops at A's full ring and C waits with it
+    [ "${plain[0]}" -lt "$N" ] && [ "${plain[3]}" -gt "${plain[1]}" ] ||
+        fail "without credits nothing was held up: the test shows nothing"
+}
+t_credits_many_senders_one_receiver() {
+    # 8 senders x 4 channels (3x3 torus) to node 0's 4 KiB rings, every
+    # message checked; with credits and without
+    SKIFCH_CREDITS=1 expect_rc 0 "$RUN" --dims 3x3 "$B/tests/t_many" 150 4 || return 1
+    has "$T/out" "t_many: node 0: got 8 x 4 x 150 messages from 8 senders on 4 channels, in order" ||
+        return 1
+    expect_rc 0 "$RUN" --dims 3x3 "$B/tests/t_many" 150 4 || return 1
+    has "$T/out" "t_many: node 0: got 8 x 4 x 150 messages from 8 senders on 4 channels, in order"
+}
+t_credits_alltoall_small_rings() {
+    # the scoreboard with credits, 4 KiB rings and every channel count's end
+    local nch
+    for nch in 1 8; do
+        SKIFCH_CREDITS=1 SKIFCH_RING_LOG2=12 expect_rc 0 "$RUN" --dims 2x2x2 "$B/bin/alltoall" \
+            150 5 $nch || return 1
+        has "$T/out" "alltoall: 8 nodes, 150 messages each, $nch channels: all delivered once" ||
+            return 1
+    done
+}
+t_credits_bad_env_and_reserved_channel() {
+    # SKIFCH_CREDITS other than 0/1: Open fails with EINVAL (the program says so)
+    SKIFCH_CREDITS=2 expect_rc 1 "$RUN" -n 2 "$B/bin/greeting" || return 1
+    has "$T/err" "Invalid argument" || return 1
+    # with credits the greeting and the order test still hold
+    SKIFCH_CREDITS=1 expect_rc 0 "$RUN" -n 5 "$B/tests/t_order" 200 || return 1
+    has "$T/out" "got 800 messages from 4 senders in order"
+}
+t_credits_reopen_under_valgrind() {
+    # credits set up and torn down with the device, several times (t_conform
+    # closes its last channel and opens again): no leak, no bad access
+    command -v valgrind >/dev/null || fail "valgrind missing" || return 1
+    SKIFCH_CREDITS=1 expect_rc 0 "$RUN" -n 2 valgrind -q --error-exitcode=9 --leak-check=full \
+        --errors-for-leak-kinds=definite,indirect "$B/tests/t_conform" || return 1
+    has "$T/out" "t_conform: node 0: ok" && has "$T/out" "t_conform: node 1: ok"
+}
