@@ -35,11 +35,11 @@ module tb_coll_net;
   parameter int SY      = 1;
   parameter int SZ      = 1;
   parameter int SW      = 1;
-  parameter int TREES   = 16;    // engine tree table entries (>= 8 here)
-  parameter int ROUNDS  = 4;     // random rounds (every rid of both trees each)
-  parameter int NBC     = 4;     // random broadcasts per round
+  parameter int TREES   = 8;     // engine tree table entries (>= 8 here)
+  parameter int ROUNDS  = 2;     // random rounds (every rid of both trees each)
+  parameter int NBC     = 3;     // random broadcasts per round
   parameter int BCMAX   = 2048;  // largest random broadcast, bytes
-  parameter int NTHR    = 12;    // 2048-byte broadcasts in the throughput series
+  parameter int NTHR    = 4;     // 2048-byte broadcasts in the throughput series
   parameter int RDY_PCT = 70;    // coll_out_ready_i high, percent of cycles (random rounds)
   parameter int GO_PCT  = 80;    // coll_in_valid_i offered, percent of cycles (random rounds)
   parameter int BAD_PCT = 6;     // (tree, rid)s per round with a bad cmd/type/op/len, percent
@@ -86,24 +86,37 @@ module tb_coll_net;
     case (d) 0: return SX; 1: return SY; 2: return SZ; default: return SW; endcase
   endfunction
   function automatic int dstr(input int d);
-    int s; s = 1;
-    for (int k = 0; k < d; k++) s = s * dsz(k);
-    return s;
+    case (d) 0: return 1; 1: return SX; 2: return SX * SY; default: return SX * SY * SZ; endcase
   endfunction
+  // geometry tables, filled at time 0 (lookups keep Verilator's code small)
+  int          crd_t [N*4];
+  logic [15:0] nid_t [N];
+  int          nb_t  [N*8];
+  int          nn = N;           // N, as a variable: loops over nodes stay loops in Verilator
+  int          gd, gc, gnc;
+  initial begin
+    for (int r = 0; r < N; r++) begin
+      nid_t[r] = 16'h0;
+      for (int d = 0; d < 4; d++) begin
+        crd_t[r*4 + d] = (r / dstr(d)) % dsz(d);
+        nid_t[r][4*d +: 4] = 4'(crd_t[r*4 + d]);
+      end
+      // the neighbour of rank r through port p (2d PLUS, 2d+1 MINUS)
+      for (int p = 0; p < 8; p++) begin
+        gd = p / 2; gc = crd_t[r*4 + gd];
+        gnc = (p % 2 == 0) ? (gc + 1) % dsz(gd) : (gc + dsz(gd) - 1) % dsz(gd);
+        nb_t[r*8 + p] = r + (gnc - gc) * dstr(gd);
+      end
+    end
+  end
   function automatic int crd(input int r, input int d);
-    return (r / dstr(d)) % dsz(d);
+    return crd_t[r*4 + d];
   endfunction
   function automatic logic [15:0] nid(input int r);
-    logic [15:0] id; id = 0;
-    for (int d = 0; d < 4; d++) id[4*d +: 4] = 4'(crd(r, d));
-    return id;
+    return nid_t[r];
   endfunction
-  // the neighbour of rank r through port p (2d PLUS, 2d+1 MINUS)
   function automatic int nb(input int r, input int p);
-    int d, c, nc;
-    d = p / 2; c = crd(r, d);
-    nc = (p % 2 == 0) ? (c + 1) % dsz(d) : (c + dsz(d) - 1) % dsz(d);
-    return r + (nc - c) * dstr(d);
+    return nb_t[r*8 + p];
   endfunction
   // dimension-order tree: the up port of rank n in the tree rooted at rank
   // root (-1 at the root); its parent is nb(n, up)
@@ -216,7 +229,7 @@ module tb_coll_net;
     tid[t] = id;
     troot[t] = root;
     m = 0;
-    for (int n = 0; n < N; n++) begin
+    for (int n = 0; n < nn; n++) begin
       mem[t*N + n] = (member_pct >= 100) || (rnd(100) < member_pct);
       intree[t*N + n] = 1'b0;
       tdown[t*N + n] = 8'h0;
@@ -224,14 +237,14 @@ module tb_coll_net;
       tup[t*N + n] = up_port(n, troot[t]);
     end
     // at least two members, one of them not the root
-    for (int n = 0; n < N; n++) if (mem[t*N + n]) m = m + 1;
+    for (int n = 0; n < nn; n++) if (mem[t*N + n]) m = m + 1;
     while (m < 2) begin
       k = rnd(N);
       if (!mem[t*N + k]) begin mem[t*N + k] = 1'b1; m = m + 1; end
     end
     nmem[t] = m;
     // every member and the path to the root stay in the tree
-    for (int n = 0; n < N; n++) begin
+    for (int n = 0; n < nn; n++) begin
       if (mem[t*N + n]) begin
         k = n;
         while (k != troot[t]) begin
@@ -242,13 +255,13 @@ module tb_coll_net;
       end
     end
     // down ports: the parent's port towards the child is opposite(child's up)
-    for (int n = 0; n < N; n++) begin
+    for (int n = 0; n < nn; n++) begin
       if (intree[t*N + n] && n != troot[t]) begin
         k = nb(n, tup[t*N + n]);
         tdown[t*N + k] = tdown[t*N + k] | (8'h1 << (tup[t*N + n] ^ 1));
       end
     end
-    for (int n = 0; n < N; n++) begin
+    for (int n = 0; n < nn; n++) begin
       tent[t*N + n] = intree[t*N + n] ? entry_of(tdown[t*N + n], tup[t*N + n], n == troot[t], !mem[t*N + n],
                                                   tchan[t*N + n]) : 32'h0;
     end
@@ -294,7 +307,7 @@ module tb_coll_net;
   endtask
 
   task automatic program_tree(input int t);
-    for (int n = 0; n < N; n++) tab_write(n, tid[t], tent[t*N + n], 1'b0, "tree entry");
+    for (int n = 0; n < nn; n++) tab_write(n, tid[t], tent[t*N + n], 1'b0, "tree entry");
   endtask
 
   // ---------------------------------------------------------------- injection queues
@@ -316,7 +329,7 @@ module tb_coll_net;
   endtask
 
   always @(posedge clk) begin
-    for (int n = 0; n < N; n++) begin
+    for (int n = 0; n < nn; n++) begin
       if (!rst_n) begin
         cin_v[n] <= 1'b0;
         cin_l[n] <= 1'b0;
@@ -340,7 +353,7 @@ module tb_coll_net;
   end
 
   always @(negedge clk) begin
-    for (int n = 0; n < N; n++) cout_r[n] <= rnd(100) < rdy_pct;
+    for (int n = 0; n < nn; n++) cout_r[n] <= rnd(100) < rdy_pct;
   end
 
   // ---------------------------------------------------------------- reference model: reduces
@@ -448,7 +461,7 @@ module tb_coll_net;
     n_red = n_red + 1;
     exp_res = exp_res + nmem[t];
     outstanding = outstanding + nmem[t];
-    if (bad) for (int n = 0; n < N; n++) if (mem[t*N + n]) exp_err[n] = exp_err[n] + 1;
+    if (bad) for (int n = 0; n < nn; n++) if (mem[t*N + n]) exp_err[n] = exp_err[n] + 1;
   endtask
 
   // node n's contribution to (t, rid): header post_hdr, random data combined into the reference
@@ -497,7 +510,7 @@ module tb_coll_net;
     b_t[b] = t;
     b_len[b] = len;
     b_hdr[b] = {`SKIF_KIND_COLL_DOWN, h[59:0]};
-    for (int m = 0; m < N; m++) b_got[b*N + m] = 1'b0;
+    for (int m = 0; m < nn; m++) b_got[b*N + m] = 1'b0;
     exp_res = exp_res + nmem[t];
     outstanding = outstanding + nmem[t];
     push_flit(n, h, 1'b0);
@@ -544,7 +557,7 @@ module tb_coll_net;
   always @(posedge clk) begin : p_check
     logic [63:0] d, eh;
     int t, i, b, len;
-    for (int n = 0; n < N; n++) begin
+    for (int n = 0; n < nn; n++) begin
       if (rst_n && cdrop[n*2 +: 2] != 2'd0) drop_cnt[n] = drop_cnt[n] + int'(cdrop[n*2 +: 2]);
       if (rst_n && cerr[n]) begin
         // err_info_o[11:8]: the source that brought the bad contribution
@@ -659,17 +672,17 @@ module tb_coll_net;
         i = t * 32 + r;
         if (r_act[i]) begin
           miss = 0;
-          for (int n = 0; n < N; n++) if (mem[t*N + n] && r_gotn[(t*N + n)*32 + r] != r_round[i]) miss = miss + 1;
+          for (int n = 0; n < nn; n++) if (mem[t*N + n] && r_gotn[(t*N + n)*32 + r] != r_round[i]) miss = miss + 1;
           if (miss > 0) begin
             $display("  tree %0d rid %0d: %0d of %0d contributions posted; result missing at %0d members:", tid[t], r,
                      r_cnt[i], nmem[t], miss);
-            for (int n = 0; n < N; n++)
+            for (int n = 0; n < nn; n++)
               if (mem[t*N + n] && r_gotn[(t*N + n)*32 + r] != r_round[i]) $display("    member node %0d (id %h)", n,
                                                                                      nid(n));
             sl = (tid[t] % TREES) * 32 + r;
             dbg_sel = SlotW'(sl);
             #1;
-            for (int n = 0; n < N; n++) begin
+            for (int n = 0; n < nn; n++) begin
               if (mem[t*N + n] && r_posted[(t*N + n)*32 + r] != r_round[i]) begin
                 $display("    node %0d (id %h): its host has not contributed to tree %0d rid %0d", n, nid(n), tid[t], r);
                 wd_named[n] = 1'b1;
@@ -684,10 +697,10 @@ module tb_coll_net;
       end
     end
     for (int b = 0; b < nbc; b++)
-      for (int n = 0; n < N; n++)
+      for (int n = 0; n < nn; n++)
         if (mem[b_t[b]*N + n] && !b_got[b*N + n])
           $display("  broadcast %0d (tree %0d, %0d bytes) not delivered at node %0d", b, tid[b_t[b]], b_len[b], n);
-    for (int n = 0; n < N; n++)
+    for (int n = 0; n < nn; n++)
       if (iq_h[n] < iq_t[n]) $display("  node %0d: %0d flits not injected yet", n, iq_t[n] - iq_h[n]);
   endtask
 
@@ -706,7 +719,7 @@ module tb_coll_net;
     while (busy && !wd_fired) begin
       @(posedge clk);
       busy = (outstanding > 0);
-      for (int n = 0; n < N; n++) if (iq_h[n] < iq_t[n] || cin_v[n]) busy = 1'b1;
+      for (int n = 0; n < nn; n++) if (iq_h[n] < iq_t[n] || cin_v[n]) busy = 1'b1;
       wd_check(busy);
     end
     repeat (8) @(posedge clk);
@@ -716,7 +729,7 @@ module tb_coll_net;
   task automatic close_all();
     for (int i = 0; i < NT * 32; i++) begin
       if (r_act[i]) begin
-        for (int n = 0; n < N; n++)
+        for (int n = 0; n < nn; n++)
           if (mem[(i/32)*N + n])
             `CHECK(r_gotn[((i/32)*N + n)*32 + i % 32] == r_round[i], ("tree %0d rid %0d: no result at node %0d",
                    tid[i/32], i % 32, n))
@@ -740,13 +753,13 @@ module tb_coll_net;
   task automatic random_round();
     int j, v, tmp, n, t, tr, rid;
     logic [63:0] h;
-    for (n = 0; n < N; n++) nitems[n] = 0;
+    for (n = 0; n < nn; n++) nitems[n] = 0;
     // every rid of trees A and B
     for (t = 0; t < 2; t++) begin
       for (int r = 0; r < 32; r++) begin
         open_reduce(t, r, BAD_PCT, -1, -1, h);
         rhdr[t*32 + r] = h;
-        for (n = 0; n < N; n++) if (mem[t*N + n]) add_item(n, 1 * 65536 + t * 32 + r);
+        for (n = 0; n < nn; n++) if (mem[t*N + n]) add_item(n, 1 * 65536 + t * 32 + r);
       end
     end
     // broadcasts from random members (sometimes the root)
@@ -758,12 +771,12 @@ module tb_coll_net;
     end
     // contributions that must be dropped: from a transit node of B, to an
     // unprogrammed tree, to a tree id beyond the table
-    for (n = 0; n < N; n++) begin
+    for (n = 0; n < nn; n++) begin
       if (intree[1*N + n] && !mem[1*N + n] && rnd(2) == 0) add_item(n, 3 * 65536 + 0);
       if (rnd(4) == 0) add_item(n, 3 * 65536 + 1 + rnd(2));
     end
     // every node posts its items in random order
-    for (n = 0; n < N; n++) begin
+    for (n = 0; n < nn; n++) begin
       for (int a = nitems[n] - 1; a > 0; a--) begin
         j = rnd(a + 1);
         tmp = items[n*IMAX + a]; items[n*IMAX + a] = items[n*IMAX + j]; items[n*IMAX + j] = tmp;
@@ -771,7 +784,7 @@ module tb_coll_net;
     end
     // post them interleaved across nodes, an item at a time
     for (int a = 0; a < IMAX; a++) begin
-      for (n = 0; n < N; n++) begin
+      for (n = 0; n < nn; n++) begin
         if (a < nitems[n]) begin
           v = items[n*IMAX + a];
           case (v / 65536)
@@ -844,7 +857,7 @@ module tb_coll_net;
     tab_write(n, tid[t], entry_of(8'h0, 1, 1'b0, 1'b0, 8'd64), 1'b1, "channel >= NumChans");
     tab_write(n, tid[t], entry_of(8'h0, 1, 1'b0, 1'b0, 8'd255), 1'b1, "channel 255");
     // the entries of trees A and B are all still what was programmed
-    for (int m = 0; m < N; m++) begin
+    for (int m = 0; m < nn; m++) begin
       for (int u = 0; u < 2; u++) begin
         @(negedge clk);
         tab_sel[m*8 +: 8] = 8'(tid[u]);
@@ -864,7 +877,7 @@ module tb_coll_net;
     // port q does not point back (it leads to cn, where the tree is invalid)
     r = rnd(N); p = rnd(L); bn = nb(r, p); q = -1;
     for (int k = 0; k < L; k++) if (q < 0 && k != (p ^ 1) && nb(bn, k) != r) q = k;
-    for (int n = 0; n < N; n++) begin
+    for (int n = 0; n < nn; n++) begin
       mem[2*N + n] = 1'b0; intree[2*N + n] = 1'b0; mem[3*N + n] = 1'b0; intree[3*N + n] = 1'b0;
       tchan[2*N + n] = 8'(rnd(64)); tchan[3*N + n] = 8'(rnd(64));
     end
@@ -907,7 +920,7 @@ module tb_coll_net;
     wait_quiet();
     $display("inconsistent table 2 (tree %0d): node %0d's up port %0d leads to root %0d, which does not list it: broadcast and allreduce dropped at %0d", tid[3], b2, p2 ^ 1, r2, r2);
     // clear the entries again
-    for (int n = 0; n < N; n++) begin
+    for (int n = 0; n < nn; n++) begin
       tab_write(n, tid[2], 32'h0, 1'b0, "clear");
       tab_write(n, tid[3], 32'h0, 1'b0, "clear");
     end
@@ -925,7 +938,7 @@ module tb_coll_net;
     end
     if (TREES < 8) $fatal(1, "tb_coll_net needs TREES >= 8");
     cin_d = '0; tab_we = '0; tab_sel = '0; tab_wd = '0; dbg_sel = '0;
-    for (int n = 0; n < N; n++) begin
+    for (int n = 0; n < nn; n++) begin
       iq_h[n] = 0; iq_t[n] = 0; ck_k[n] = 0; ck_nfl[n] = 1; ck_t[n] = -1; drop_cnt[n] = 0; exp_drop[n] = 0;
       err_cnt[n] = 0; err_lnk[n] = 0; exp_err[n] = 0; t_res_first[n] = -1; t_res_lastn[n] = 0; res_bytes[n] = 0;
       t_last_acc[n] = 0; wd_named[n] = 1'b0;
@@ -956,7 +969,7 @@ module tb_coll_net;
     program_tree(1);
     $display("tree A: id %0d, root %0d, %0d members; tree B: id %0d, root %0d (%s), %0d members", tid[0], troot[0],
              nmem[0], tid[1], troot[1], mem[1*N + troot[1]] ? "member" : "transit", nmem[1]);
-    for (int n = 0; n < N; n++)
+    for (int n = 0; n < nn; n++)
       $display("  node %0d (id %h): A %h  B %h%s", n, nid(n), tent[n], tent[N + n],
                (intree[N + n] && !mem[N + n]) ? " (transit in B)" : (!intree[N + n] ? " (outside B)" : ""));
     table_rules();
@@ -967,10 +980,10 @@ module tb_coll_net;
       // a member that never contributes: the watchdog must name tree, rid and that node
       open_reduce(0, 5, 0, `SKIF_COLL_CMD_ALLRED, 16, h0);
       k1 = rnd(N);
-      for (int n = 0; n < N; n++) if (n != k1) post_contrib(n, 0, 5, h0);
+      for (int n = 0; n < nn; n++) if (n != k1) post_contrib(n, 0, 5, h0);
       wait_quiet();
       `CHECK(wd_fired, ("a reduce with a missing contribution completed"))
-      for (int n = 0; n < N; n++)
+      for (int n = 0; n < nn; n++)
         `CHECK(wd_named[n] == (n == k1), ("watchdog: node %0d named=%b, the missing node is %0d", n, wd_named[n], k1))
       if (errors > 0) $fatal(1, "tb_coll_net: %0d errors", errors);
       $display("watchdog fired and named node %0d, the member that never contributed (expected)", k1);
@@ -982,9 +995,9 @@ module tb_coll_net;
     // (the engines clear their slots for TREES*32 cycles w_new reset: the handshake waits)
     go_pct = 100; rdy_pct = 100;
     deep = 0;
-    for (int n = 0; n < N; n++) if (depth_of(0, n) > depth_of(0, deep)) deep = n;
+    for (int n = 0; n < nn; n++) if (depth_of(0, n) > depth_of(0, deep)) deep = n;
     open_reduce(0, 0, 0, `SKIF_COLL_CMD_ALLRED, 8, h0);
-    for (int n = 0; n < N; n++) if (n != deep) post_contrib(n, 0, 0, h0);
+    for (int n = 0; n < nn; n++) if (n != deep) post_contrib(n, 0, 0, h0);
     repeat (TREES * 32 + 200) @(posedge clk);
     post_contrib(deep, 0, 0, h0);
     wait_quiet();
@@ -997,18 +1010,18 @@ module tb_coll_net;
     go_pct = GO_PCT; rdy_pct = RDY_PCT;
     for (int r = 0; r < ROUNDS; r++) begin
       random_round();
-      if (r == ROUNDS / 2 && INCONS != 0) inconsistent();
+      if (r == (ROUNDS - 1) / 2 && INCONS != 0) inconsistent();
     end
     $display("random rounds: %0d, %0d reduces (%0d bad), %0d contributions, %0d broadcasts, %0d posts dropped",
              ROUNDS, n_red, n_bad, n_redpkt, nbc, n_dropposts);
 
     // ------------------------------------------------ broadcast throughput from the root of A
     go_pct = 100; rdy_pct = 100;
-    for (int n = 0; n < N; n++) begin t_res_first[n] = -1; res_bytes[n] = 0; end
+    for (int n = 0; n < nn; n++) begin t_res_first[n] = -1; res_bytes[n] = 0; end
     for (int k = 0; k < NTHR; k++) post_bcast(troot[0], 0, 2048);
     wait_quiet();
     thr_min = 1.0e9; thr_node = 0;
-    for (int n = 0; n < N; n++) begin
+    for (int n = 0; n < nn; n++) begin
       thr = (t_res_first[n] < 0) ? 0.0 : real'(res_bytes[n]) / real'(t_res_lastn[n] - t_res_first[n] + 1);
       if (thr < thr_min) begin thr_min = thr; thr_node = n; end
     end
@@ -1018,7 +1031,7 @@ module tb_coll_net;
     // ------------------------------------------------ final checks
     for (int t = 0; t < NT; t++) begin
       m0 = -1;
-      for (int n = 0; n < N; n++) begin
+      for (int n = 0; n < nn; n++) begin
         if (mem[t*N + n]) begin
           if (m0 < 0) m0 = n;
           else begin
@@ -1036,9 +1049,9 @@ module tb_coll_net;
       end
     end
     for (int b = 0; b < nbc; b++)
-      for (int n = 0; n < N; n++)
+      for (int n = 0; n < nn; n++)
         `CHECK(b_got[b*N + n] == mem[b_t[b]*N + n], ("broadcast %0d: delivered=%b at node %0d", b, b_got[b*N + n], n))
-    for (int n = 0; n < N; n++) begin
+    for (int n = 0; n < nn; n++) begin
       `CHECK(drop_cnt[n] == exp_drop[n], ("node %0d: %0d collective drops, expected %0d", n, drop_cnt[n], exp_drop[n]))
       `CHECK(err_cnt[n] == exp_err[n], ("node %0d: %0d coll_err_o pulses for its own contributions, expected %0d (one per bad reduce it is a member of)",
              n, err_cnt[n], exp_err[n]))
