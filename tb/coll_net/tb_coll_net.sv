@@ -279,7 +279,7 @@ module tb_coll_net;
   // write w to tree sel at node n; expect_err: the write must be refused and
   // change nothing (the entry of tree sel mod TREES is read before and after)
   task automatic tab_write(input int n, input int sel, input logic [31:0] w, input bit expect_err,
-                           input string what);
+                           input logic [8*64-1:0] what);
     logic [31:0] w_old, w_new;
     @(negedge clk);
     tab_sel[n*8 +: 8] = 8'(sel % TREES);
@@ -288,7 +288,7 @@ module tb_coll_net;
     tab_sel[n*8 +: 8] = 8'(sel);
     tab_wd[n*32 +: 32] = w;
     #1;
-    `CHECK(tab_err[n] == expect_err, ("node %0d tree %0d write %h (%s): coll_tab_err_o=%b, expected %b", n, sel, w,
+    `CHECK(tab_err[n] == expect_err, ("node %0d tree %0d write %h (%0s): coll_tab_err_o=%b, expected %b", n, sel, w,
            what, tab_err[n], expect_err))
     tab_we[n] = 1'b1;
     @(negedge clk);
@@ -297,7 +297,7 @@ module tb_coll_net;
     #1;
     w_new = tab_rd[n*32 +: 32];
     if (expect_err) begin
-      `CHECK(w_new == w_old, ("node %0d tree %0d refused write %h (%s) changed the entry %h -> %h", n, sel, w, what,
+      `CHECK(w_new == w_old, ("node %0d tree %0d refused write %h (%0s) changed the entry %h -> %h", n, sel, w, what,
              w_old, w_new))
       tab_refused = tab_refused + 1;
     end else begin
@@ -320,10 +320,7 @@ module tb_coll_net;
   int          inj_pkts = 0;
 
   task automatic push_flit(input int n, input logic [63:0] d, input bit last);
-    while (iq_t[n] - iq_h[n] >= IQ) begin
-      @(posedge clk);
-      wd_check(1'b1);
-    end
+    while (iq_t[n] - iq_h[n] >= IQ && !wd_fired) @(posedge clk);
     iq[n*IQ + (iq_t[n] % IQ)] = {last, d};
     iq_t[n] = iq_t[n] + 1;
   endtask
@@ -704,13 +701,15 @@ module tb_coll_net;
       if (iq_h[n] < iq_t[n]) $display("  node %0d: %0d flits not injected yet", n, iq_t[n] - iq_h[n]);
   endtask
 
-  task automatic wd_check(input bit busy);
-    if (busy && cycle - prog_cycle > WD) begin
+  // the watchdog: one instance of the report (tasks are inlined at every call in Verilator)
+  bit tb_busy = 1'b0;
+  always @(posedge clk) begin
+    if (tb_busy && !wd_fired && cycle - prog_cycle > WD) begin
       wd_fired = 1'b1;
       watchdog_report();
       if (EXPECT_WD == 0) $fatal(1, "tb_coll_net: watchdog fired");
     end
-  endtask
+  end
 
   // wait until every queued flit is injected and every expected result arrived
   task automatic wait_quiet();
@@ -720,8 +719,9 @@ module tb_coll_net;
       @(posedge clk);
       busy = (outstanding > 0);
       for (int n = 0; n < nn; n++) if (iq_h[n] < iq_t[n] || cin_v[n]) busy = 1'b1;
-      wd_check(busy);
+      tb_busy = busy;
     end
+    tb_busy = 1'b0;
     repeat (8) @(posedge clk);
   endtask
 
@@ -814,48 +814,58 @@ module tb_coll_net;
   endtask
 
   // ---------------------------------------------------------------- table write rules
+  int          rc_n = 0;
+  int          rc_sel  [32];
+  logic [31:0] rc_w    [32];
+  logic [8*64-1:0] rc_what [32];
+  task automatic rule(input int sel, input logic [31:0] w, input logic [8*64-1:0] what);
+    rc_sel[rc_n] = sel; rc_w[rc_n] = w; rc_what[rc_n] = what;
+    rc_n = rc_n + 1;
+  endtask
   task automatic table_rules();
     int n, t;
     logic [31:0] g, w;
     n = rnd(N);
     t = 0;
+    rc_n = 0;
     g = entry_of(8'h0, 1, 1'b0, 1'b0, 8'd3);  // a good member leaf entry: up port 1
     if (NDIMS >= 2) begin
       w = entry_of(8'h01, 2, 1'b0, 1'b0, 8'd3);
-      tab_write(n, tid[t], w, 1'b1, "down port in an earlier dimension than up");
+      rule(tid[t], w, "down port in an earlier dimension than up");
       w = entry_of(8'h01, 3, 1'b0, 1'b0, 8'd3);
-      tab_write(n, tid[t], w, 1'b1, "down port in an earlier dimension than up (MINUS)");
+      rule(tid[t], w, "down port in an earlier dimension than up (MINUS)");
     end
     w = entry_of(8'h02, 1, 1'b0, 1'b0, 8'd3);
-    tab_write(n, tid[t], w, 1'b1, "up port in down");
+    rule(tid[t], w, "up port in down");
     w = entry_of(8'h01, 0, 1'b0, 1'b0, 8'd3);
-    tab_write(n, tid[t], w, 1'b1, "up port in down (port 0)");
+    rule(tid[t], w, "up port in down (port 0)");
     if (L < 8) begin
       w = entry_of(8'h1 << L, 0, 1'b1, 1'b0, 8'd3);
-      tab_write(n, tid[t], w, 1'b1, "down port >= 2*NDims");
+      rule(tid[t], w, "down port >= 2*NDims");
       w = entry_of(8'h0, L, 1'b0, 1'b0, 8'd3);
-      tab_write(n, tid[t], w, 1'b1, "up port >= 2*NDims");
+      rule(tid[t], w, "up port >= 2*NDims");
       w = entry_of(8'h80, 0, 1'b1, 1'b0, 8'd3);
-      tab_write(n, tid[t], w, 1'b1, "down port 7");
+      rule(tid[t], w, "down port 7");
     end
     w = entry_of(8'h0, 0, 1'b1, 1'b1, 8'd0);
-    tab_write(n, tid[t], w, 1'b1, "transit root without down ports");
+    rule(tid[t], w, "transit root without down ports");
     w = entry_of(8'h0, 1, 1'b0, 1'b1, 8'd0);
-    tab_write(n, tid[t], w, 1'b1, "transit leaf without down ports");
+    rule(tid[t], w, "transit leaf without down ports");
     w = entry_of(8'h0, 1, 1'b1, 1'b0, 8'd3) | (32'h1 << `SKIF_CTAB_UP_LO);
-    tab_write(n, tid[t], w, 1'b1, "root with an up port");
+    rule(tid[t], w, "root with an up port");
     if (TREES < 256) begin
-      tab_write(n, TREES, g, 1'b1, "tree id = Trees");
-      tab_write(n, 255, g, 1'b1, "tree id 255");
+      rule(TREES, g, "tree id = Trees");
+      rule(255, g, "tree id 255");
     end
-    tab_write(n, tid[t], g | 32'h00000800, 1'b1, "reserved bit 11");
-    tab_write(n, tid[t], g | 32'h00004000, 1'b1, "reserved bit 14");
-    tab_write(n, tid[t], g | 32'h01000000, 1'b1, "reserved bit 24");
-    tab_write(n, tid[t], g | 32'h80000000, 1'b1, "reserved bit 31");
-    tab_write(n, tid[t], 32'h00000102, 1'b1, "invalid entry with other bits set");
-    tab_write(n, tid[t], 32'h00010000, 1'b1, "invalid entry with a channel");
-    tab_write(n, tid[t], entry_of(8'h0, 1, 1'b0, 1'b0, 8'd64), 1'b1, "channel >= NumChans");
-    tab_write(n, tid[t], entry_of(8'h0, 1, 1'b0, 1'b0, 8'd255), 1'b1, "channel 255");
+    rule(tid[t], g | 32'h00000800, "reserved bit 11");
+    rule(tid[t], g | 32'h00004000, "reserved bit 14");
+    rule(tid[t], g | 32'h01000000, "reserved bit 24");
+    rule(tid[t], g | 32'h80000000, "reserved bit 31");
+    rule(tid[t], 32'h00000102, "invalid entry with other bits set");
+    rule(tid[t], 32'h00010000, "invalid entry with a channel");
+    rule(tid[t], entry_of(8'h0, 1, 1'b0, 1'b0, 8'd64), "channel >= NumChans");
+    rule(tid[t], entry_of(8'h0, 1, 1'b0, 1'b0, 8'd255), "channel 255");
+    for (int k = 0; k < rc_n; k++) tab_write(n, rc_sel[k], rc_w[k], 1'b1, rc_what[k]);
     // the entries of trees A and B are all still what was programmed
     for (int m = 0; m < nn; m++) begin
       for (int u = 0; u < 2; u++) begin
