@@ -39,6 +39,8 @@ module tb_coll_net;
   parameter int ROUNDS  = 2;     // random rounds (every rid of both trees each)
   parameter int NBC     = 3;     // random broadcasts per round
   parameter int BCMAX   = 2048;  // largest random broadcast, bytes
+  parameter int NRID    = 32;    // reduce ids used per round and tree (32: all in flight at once)
+  parameter int MAXRED  = 64;    // largest random reduce, bytes
   parameter int NTHR    = 4;     // 2048-byte broadcasts in the throughput series
   parameter int RDY_PCT = 70;    // coll_out_ready_i high, percent of cycles (random rounds)
   parameter int GO_PCT  = 80;    // coll_in_valid_i offered, percent of cycles (random rounds)
@@ -428,7 +430,7 @@ module tb_coll_net;
     typ = rnd(4);
     op  = rnd(3);
     es  = (typ >= 2) ? 8 : 4;
-    len = (fixlen >= 0) ? fixlen : es * rnd(64 / es + 1);
+    len = (fixlen >= 0) ? fixlen : es * rnd(MAXRED / es + 1);
     bad = rnd(100) < bad_pct;
     if (bad) begin
       case (rnd(5))
@@ -756,7 +758,7 @@ module tb_coll_net;
     for (n = 0; n < nn; n++) nitems[n] = 0;
     // every rid of trees A and B
     for (t = 0; t < 2; t++) begin
-      for (int r = 0; r < 32; r++) begin
+      for (int r = 0; r < NRID; r++) begin
         open_reduce(t, r, BAD_PCT, -1, -1, h);
         rhdr[t*32 + r] = h;
         for (n = 0; n < nn; n++) if (mem[t*N + n]) add_item(n, 1 * 65536 + t * 32 + r);
