@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# demo.sh: what `make sim` runs: the greeting on an N-node ring, then every RTL
-# testbench under Icarus, then a summary.
+# demo.sh: what `make sim` runs: the greeting on an N-node ring, the
+# collective example (broadcast and allreduce in the adapters' collective
+# engines) on a 3x3 torus, then every RTL testbench under Icarus, then a
+# summary.
 set -u
 n=${1:-4}
 simr=${2:-verilator}
@@ -15,6 +17,13 @@ echo "== greeting on a ring of $n simulated nodes ($simr)"
 WAVES= build/bin/skifrun -n "$n" --sim "$simr" --stats build/demo-stats.json "${wave[@]}" build/bin/greeting
 demo=$?
 echo
+coll=0
+if [ "$simr" = verilator ]; then
+    echo "== collectives on a 3x3 torus: broadcast and allreduce in the collective engines"
+    build/bin/skifrun --dims 3x3 build/bin/coll
+    coll=$?
+    echo
+fi
 echo "== RTL testbenches (Icarus)"
 pass=0; fail=0
 while read -r blk; do
@@ -33,5 +42,6 @@ if [ -f build/demo-stats.json ]; then
 fi
 [ ${#wave[@]} -gt 0 ] && [ -s build/greeting.fst ] && echo "  waveform       build/greeting.fst (make wave)"
 echo "  greeting       $([ $demo -eq 0 ] && echo ok || echo "FAILED (exit $demo)")"
+[ "$simr" = verilator ] && echo "  collectives    $([ $coll -eq 0 ] && echo ok || echo "FAILED (exit $coll)")"
 echo "  testbenches    $pass passed, $fail failed"
-[ $demo -eq 0 ] && [ $fail -eq 0 ]
+[ $demo -eq 0 ] && [ $coll -eq 0 ] && [ $fail -eq 0 ]
