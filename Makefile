@@ -28,7 +28,8 @@ CFLAGS    ?= $(CFLAGS_BASE)
 
 SIMLIB_SRC := csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c csrc/loop.c
 SKIFLIB_SRC := driver/skif_dev.c driver/backend_sim.c sw/skifch.c sw/skifch_util.c
-EXAMPLES := greeting alltoall stream msgcost pingpong msgrate bandwidth chanblock
+SKIFLIB_SRC += driver/skif_coll.c sw/coll/tree.c sw/skifcoll.c   # collectives
+EXAMPLES := greeting alltoall stream msgcost pingpong msgrate bandwidth chanblock coll collbench
 TESTPROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
 UNITTESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/*.c))
 
@@ -159,7 +160,7 @@ test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UN
       $(TEST_MODELS)
 	@tests/run.sh
 
-C_SOURCES := $(wildcard csrc/*.c csrc/*.h csrc/*.cpp driver/*.c sw/*.c sw/*.h \
+C_SOURCES := $(wildcard csrc/*.c csrc/*.h csrc/*.cpp driver/*.c sw/*.c sw/*.h sw/coll/*.[ch] \
               sw/examples/*.c sw/bench/*.c sim/*.c sim/*.h tests/progs/*.c tests/progs/*.h \
               tests/unit/*.c sim/systemc/*.cpp sim/systemc/*.h) \
              $(filter-out driver/skif_hw.h,$(wildcard driver/*.h))
