@@ -35,7 +35,7 @@ UNITTESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/*.c))
 
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
-.PHONY: help deps all sim test lint wave bench bench-sim bench-net clean model models check-hw
+.PHONY: help deps all sim test lint wave bench bench-sim bench-net bench-coll clean model models check-hw
 
 help:
 	@echo "skifsim targets:"
@@ -53,6 +53,8 @@ help:
 	@echo "  make bench    simulator speed and start-up figures (CSV, JSON, PNG under build/bench)"
 	@echo "  make bench-net  torus fabric under synthetic traffic: latency and accepted"
 	@echo "                throughput vs offered load (build/bench/net.csv, net-*.png)"
+	@echo "  make bench-coll  collectives: broadcast, allreduce, barrier, hardware against"
+	@echo "                software (build/bench/coll.csv, .json, .png)"
 	@echo "  make bench-sim  cycles/s of the same run under Verilator (1 and 2 threads),"
 	@echo "                Icarus and SystemC, with ratios (build/bench/sim-speed.*)"
 	@echo "  make model MODEL=t4x4    build the simulator of a torus (t8: a ring of 8;"
@@ -155,6 +157,7 @@ TEST_MODELS := $(foreach t,t2 t3 t5 t3x3 t2x2x2,$(B)/models/$(t)/skifsim) \
                $(B)/models/t2-icarus/skifsim.vvp $(B)/models/t3-icarus/skifsim.vvp \
                $(B)/models/t2-mt/skifsim \
                $(foreach t,t2 t3 t2x2,$(B)/systemc/$(t)/skif_sc_platform)
+TEST_MODELS += $(B)/models/t4x4/skifsim $(B)/models/t2x3x4/skifsim   # tests/coll.sh
 
 test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
       $(TEST_MODELS)
@@ -184,6 +187,9 @@ bench: deps all
 
 bench-sim: deps all
 	@sw/bench/sim_speed.sh
+
+bench-coll: deps all
+	@sw/bench/coll.sh
 
 bench-net: deps all   # make bench-net [NET=all|uniform|quick]
 	@sw/bench/net.sh $(NET)

@@ -195,6 +195,7 @@ int main(int argc, char **argv)
         odd[nodd++] = r;
     ASSERT_EQ(SkifColl_Members(t3), nodd);
     if (t_rank % 2) {
+        c = 1000; /* case numbers: the same at every member of a tree */
         run_tree(t3, odd, nodd, &c);
     } else {
         uint32_t x = 1, y;
@@ -224,6 +225,7 @@ int main(int argc, char **argv)
         ASSERT_EQ(SkifColl_IsMember(t), member);
         ASSERT_TRUE(SkifColl_Depth(t) >= 0);
         if (member) {
+            c = 2000 + 1000 * (int)k;
             run_tree(t, mem, n, &c);
         } else {
             uint8_t b[8];
