@@ -51,3 +51,9 @@ t_collbench_help_and_bad_args() {
     grep -Eq "^collbench allreduce sw-rd nodes=9 bytes=8 iters=20 cycles=[0-9.]+ us=[0-9.]+$" "$T/out" ||
         fail "collbench line"
 }
+t_coll_sw_under_valgrind() {
+    command -v valgrind >/dev/null || fail "valgrind missing" || return 1
+    expect_rc 0 "$RUN" -n 3 valgrind -q --error-exitcode=9 --leak-check=full \
+        --errors-for-leak-kinds=definite,indirect "$B/tests/t_coll_sw" 5 1 || return 1
+    grep -Eq "^t_coll_sw: 3 nodes, [1-9][0-9]* checks passed" "$T/out" || fail "no summary line"
+}
