@@ -36,7 +36,7 @@
 #define SKIF_CHDR_RID_LO         3u           /* 5 bits: reduce id 0..31 */
 #define SKIF_CHDR_OP_LO          0u           /* 3 bits: SKIF_COLL_OP_* */
 #define SKIF_COLL_CMD_BCAST      0x0u         /* broadcast (a request on the way up) */
-#define SKIF_COLL_CMD_ALLRED     0x1u         /* reduce, result to every member */
+#define SKIF_COLL_CMD_ALLREDUCE  0x1u         /* reduce, result to every member */
 #define SKIF_COLL_CMD_REDUCE     0x2u         /* reduce, data to the target node, empty completion to the others */
 #define SKIF_COLL_TYPE_U32       0x0u         /* unsigned 32-bit elements */
 #define SKIF_COLL_TYPE_S32       0x1u         /* signed 32-bit elements */
@@ -55,22 +55,30 @@
 #define SKIF_DESC_KIND_MSG       0x0u         /* message: [31:0] dst netaddr, [63:44] zero */
 #define SKIF_DESC_KIND_COLL      0x1u         /* collective operation (docs/collectives.md) */
 #define SKIF_CDESC_ARG_LO        0u
+#define SKIF_CDESC_LEN_LO        32u
+#define SKIF_CDESC_KIND_LO       60u
 #define SKIF_CDESC_TYPE_LO       20u
 #define SKIF_CDESC_CMD_LO        24u
 #define SKIF_CDESC_OP_LO         44u
 #define SKIF_CDESC_RID_LO        47u
 #define SKIF_CDESC_TREE_LO       52u
+#define SKIF_CENT_CHAN_LO        0u
+#define SKIF_CENT_NODE_LO        8u
+#define SKIF_CENT_LEN_LO         32u
 #define SKIF_CENT_TREE_LO        24u
-#define SKIF_CENT_ERR            44u
+#define SKIF_CENT_ERR_BIT        44u
 #define SKIF_CENT_OP_LO          45u
 #define SKIF_CENT_RID_LO         48u
 #define SKIF_CENT_CMD_LO         56u
 #define SKIF_CENT_KIND_LO        60u
-#define SKIF_CENT_KIND_COLL      0x2u         /* the entry is a collective result */
+#define SKIF_ENT_KIND_MSG        0x0u         /* the entry is a message */
+#define SKIF_ENT_KIND_COLL       0x2u         /* the entry is a collective result */
 #define SKIF_RING_LOG2_MIN       12u          /* smallest ring: 4 KiB */
 #define SKIF_RING_LOG2_MAX       24u          /* largest ring: 16 MiB */
 #define SKIF_STAT_TX_HEAD        0x000u       /* u32 in a u64 word: TX consumer pointer */
 #define SKIF_STAT_COLL           0x008u       /* u64: [31:0] COLL_SENT, [63:32] COLL_DONE (collective counters) */
+#define SKIF_STAT_COLL_SENT      0x008u       /* byte offset of COLL_SENT (u32, low half of SKIF_STAT_COLL) */
+#define SKIF_STAT_COLL_DONE      0x00Cu       /* byte offset of COLL_DONE (u32, high half of SKIF_STAT_COLL) */
 #define SKIF_STAT_CH_TAIL        0x100u       /* u32 in a u64 word per channel c at + 8c: its ring's producer pointer */
 #define SKIF_REG_ID              0x000u       /* RO  SKIF_ID_VALUE */
 #define SKIF_REG_VERSION         0x004u       /* RO  SKIF_VERSION_VALUE */
@@ -130,6 +138,8 @@
 #define SKIF_CTAB_TRANSIT        0x00002000u  /* this node's host is not a member */
 #define SKIF_CTAB_VALID          0x00008000u  /* the entry is in use */
 #define SKIF_CTAB_CHAN_LO        16u          /* 8 bits: result channel */
+#define SKIF_CTAB_DOWN_LO        0u           /* 8 bits: down port set */
+#define SKIF_CTAB_RSVD           0xFF004800u  /* must be zero */
 #define SKIF_CH_CFG_SIZE_MASK    0x0000001Fu  /* log2 of ring bytes (12..24) when enabling */
 #define SKIF_CH_CFG_EN           0x00000100u  /* channel open: messages go into its ring */
 #define SKIF_CH_CFG_BUSY         0x00010000u  /* RO: a message is being written into this channel now */

@@ -55,7 +55,7 @@
 `define SKIF_CHDR_RID_LO       3      // 5 bits: reduce id 0..31
 `define SKIF_CHDR_OP_LO        0      // 3 bits: SKIF_COLL_OP_*
 `define SKIF_COLL_CMD_BCAST    4'h0   // broadcast (a request on the way up)
-`define SKIF_COLL_CMD_ALLRED   4'h1   // reduce, result to every member
+`define SKIF_COLL_CMD_ALLREDUCE 4'h1   // reduce, result to every member
 `define SKIF_COLL_CMD_REDUCE   4'h2   // reduce, data to the target node, empty completion to the others
 `define SKIF_COLL_TYPE_U32     4'h0   // unsigned 32-bit elements
 `define SKIF_COLL_TYPE_S32     4'h1   // signed 32-bit elements
@@ -89,6 +89,8 @@
 // Collective descriptor: [15:0] arg  [19:16] zero  [23:20] type  [27:24] cmd
 // [31:28] zero  [43:32] len  [46:44] op  [51:47] rid  [59:52] tree  [63:60] kind 1
 `define SKIF_CDESC_ARG_LO      0
+`define SKIF_CDESC_LEN_LO      32
+`define SKIF_CDESC_KIND_LO     60
 `define SKIF_CDESC_TYPE_LO     20
 `define SKIF_CDESC_CMD_LO      24
 `define SKIF_CDESC_OP_LO       44
@@ -97,13 +99,17 @@
 // RX entry header of a collective result (kind 2): [7:0] channel  [23:8] node
 // (BCAST poster, REDUCE target, else 0)  [31:24] tree  [43:32] len  [44] err
 // [47:45] op  [52:48] rid  [59:56] cmd  [63:60] kind (0 message, 2 collective)
+`define SKIF_CENT_CHAN_LO      0
+`define SKIF_CENT_NODE_LO      8
+`define SKIF_CENT_LEN_LO       32
 `define SKIF_CENT_TREE_LO      24
-`define SKIF_CENT_ERR          44
+`define SKIF_CENT_ERR_BIT      44
 `define SKIF_CENT_OP_LO        45
 `define SKIF_CENT_RID_LO       48
 `define SKIF_CENT_CMD_LO       56
 `define SKIF_CENT_KIND_LO      60
-`define SKIF_CENT_KIND_COLL    4'h2   // the entry is a collective result
+`define SKIF_ENT_KIND_MSG      4'h0   // the entry is a message
+`define SKIF_ENT_KIND_COLL     4'h2   // the entry is a collective result
 `define SKIF_RING_LOG2_MIN     12     // smallest ring: 4 KiB
 `define SKIF_RING_LOG2_MAX     24     // largest ring: 16 MiB
 
@@ -111,6 +117,8 @@
 // 0x100 + 8 * channels bytes):
 `define SKIF_STAT_TX_HEAD      12'h000  // u32 in a u64 word: TX consumer pointer
 `define SKIF_STAT_COLL         12'h008  // u64: [31:0] COLL_SENT, [63:32] COLL_DONE (collective counters)
+`define SKIF_STAT_COLL_SENT    12'h008  // byte offset of COLL_SENT (u32, low half of SKIF_STAT_COLL)
+`define SKIF_STAT_COLL_DONE    12'h00C  // byte offset of COLL_DONE (u32, high half of SKIF_STAT_COLL)
 `define SKIF_STAT_CH_TAIL      12'h100  // u32 in a u64 word per channel c at + 8c: its ring's producer pointer
 
 // ---------------------------------------------------------------- registers
@@ -177,6 +185,8 @@
 `define SKIF_CTAB_TRANSIT      32'h00002000  // this node's host is not a member
 `define SKIF_CTAB_VALID        32'h00008000  // the entry is in use
 `define SKIF_CTAB_CHAN_LO      16            // 8 bits: result channel
+`define SKIF_CTAB_DOWN_LO      0             // 8 bits: down port set
+`define SKIF_CTAB_RSVD         32'hFF004800  // must be zero
 
 // CH_CFG fields
 `define SKIF_CH_CFG_SIZE_MASK  32'h0000001F  // log2 of ring bytes (12..24) when enabling

@@ -184,11 +184,11 @@ module skif_rx #(
     if (src) begin
       entry_word[23:8]                        = in_data[`SKIF_CHDR_ARG_LO +: 16];
       entry_word[`SKIF_CENT_TREE_LO +: 8]     = in_data[`SKIF_CHDR_TREE_LO +: 8];
-      entry_word[`SKIF_CENT_ERR]              = in_data[`SKIF_CHDR_ERR];
+      entry_word[`SKIF_CENT_ERR_BIT]              = in_data[`SKIF_CHDR_ERR];
       entry_word[`SKIF_CENT_OP_LO +: 3]       = in_data[`SKIF_CHDR_OP_LO +: 3];
       entry_word[`SKIF_CENT_RID_LO +: 5]      = in_data[`SKIF_CHDR_RID_LO +: 5];
       entry_word[`SKIF_CENT_CMD_LO +: 4]      = in_data[`SKIF_CHDR_CMD_LO +: 4];
-      entry_word[`SKIF_CENT_KIND_LO +: 4]     = `SKIF_CENT_KIND_COLL;
+      entry_word[`SKIF_CENT_KIND_LO +: 4]     = `SKIF_ENT_KIND_COLL;
     end else begin
       entry_word[23:8]                        = in_data[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO];
     end

@@ -659,3 +659,11 @@ long SkifCh_Discarded(const SkifCh *skifch)
     rc = skif_reg_read(g_dev, SKIF_REG_CH_DROPS, &v);
     return rc < 0 ? set_errno(rc) : (long)v;
 }
+
+/* The device under SkifCh, for the collective library (sw/skifcoll.c,
+ * which declares it weak): NULL before the first SkifCh_Open. */
+struct skif_dev *skifch__device(void);
+struct skif_dev *skifch__device(void)
+{
+    return g_dev;
+}

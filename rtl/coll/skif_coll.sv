@@ -305,7 +305,7 @@ module skif_coll #(
     cmd = h[`SKIF_CHDR_CMD_LO +: 4];
     typ = h[`SKIF_CHDR_TYPE_LO +: 4];
     len = h[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO];
-    return (cmd != `SKIF_COLL_CMD_ALLRED && cmd != `SKIF_COLL_CMD_REDUCE) ||
+    return (cmd != `SKIF_COLL_CMD_ALLREDUCE && cmd != `SKIF_COLL_CMD_REDUCE) ||
            (typ > `SKIF_COLL_TYPE_S64) || (h[`SKIF_CHDR_OP_LO +: 3] > `SKIF_COLL_OP_MAX) ||
            (len > 12'(`SKIF_COLL_MAX_RED)) ||
            ((typ >= `SKIF_COLL_TYPE_U64) ? (len[2:0] != 3'd0) : (len[1:0] != 2'd0)) ||
