@@ -151,6 +151,7 @@ void skif_coll_counters(struct skif_dev *dev, uint32_t *sent, uint32_t *done)
 {
     /* the status block starts where its TX head word is */
     const volatile uint64_t *st = skif_dev_txq(dev)->head - SKIF_STAT_TX_HEAD / 8;
-    *sent = (uint32_t)st[SKIF_STAT_COLL_SENT / 8];
-    *done = (uint32_t)st[SKIF_STAT_COLL_DONE / 8];
+    const uint64_t w = st[SKIF_STAT_COLL / 8]; /* one word: [31:0] sent, [63:32] done */
+    *sent = (uint32_t)w;
+    *done = (uint32_t)(w >> 32);
 }

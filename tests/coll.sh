@@ -57,3 +57,26 @@ t_coll_sw_under_valgrind() {
         --errors-for-leak-kinds=definite,indirect "$B/tests/t_coll_sw" 5 1 || return 1
     grep -Eq "^t_coll_sw: 3 nodes, [1-9][0-9]* checks passed" "$T/out" || fail "no summary line"
 }
+
+# ---------------------------------------------------------------- hardware path
+# The collective subnet through SkifColl: every op and type against the
+# reference, stride trees with transit nodes, random subgroups, 40 reduces
+# posted at once, two trees at once, barriers, then the adapter's own checks
+# (mismatch error results, forwarding-check drops, refused table entries).
+coll_hw_on() {
+    local dims=$1 seed=$2 groups=$3 bars=$4
+    timeout 900 "$RUN" --dims "$dims" "$B/tests/t_coll_hw" "$seed" "$groups" "$bars" >"$T/out" 2>"$T/err"
+    local rc=$?
+    cat "$T/out"; grep -v "rejected by the adapter" "$T/err"
+    [ $rc -eq 0 ] || fail "t_coll_hw on $dims exited $rc" || return 1
+    grep -Eq "^t_coll_hw: [0-9]+ nodes, [1-9][0-9]* checks passed" "$T/out" || fail "no summary line"
+}
+t_coll_hw_3x3_1000_barriers() { coll_hw_on 3x3 11 2 1000; }
+t_coll_hw_2x2x2() { coll_hw_on 2x2x2 12 2 20; }
+t_coll_hw_4x4() { coll_hw_on 4x4 13 1 20; }
+t_coll_hw_2x3x4() { coll_hw_on 2x3x4 14 1 20; }
+t_coll_hw_ring_5() { coll_hw_on 5 15 1 20; }
+t_coll_watchdog_names_missing_program() {
+    expect_rc 4 "$RUN" --dims 3x3 --watchdog 20000 "$B/tests/t_coll_hw" stall || return 1
+    has "$T/err" "collective: tree 0 reduce id 0 is incomplete; contributions missing from the programs of node(s): 1"
+}
