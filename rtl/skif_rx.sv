@@ -232,7 +232,10 @@ module skif_rx #(
   assign stat_ch = low_idx;
   // (the gap is waived while a packet waits for ring space: software must
   // see what is there to make room, and no data writes come meanwhile)
-  assign stat_go = stat_any && (in_round || stat_gap_q == GapC || stall_o) &&
+  // (and for a collective result: a whole tree waits for it, and they are
+  // few, so its tail goes out at once)
+  logic coll_now_q;
+  assign stat_go = stat_any && (in_round || stat_gap_q == GapC || stall_o || coll_now_q) &&
                    (!data_want || stat_age_q == HoldoffC);
 
   always @(*) begin
@@ -374,6 +377,7 @@ module skif_rx #(
       stat_age_q  <= '0;
       stat_gap_q  <= GapC;
       round_q     <= '0;
+      coll_now_q  <= 1'b0;
     end else begin
       state_q  <= state_d;
       if (state_q == SHdr && in_valid && in_ready) begin
@@ -392,6 +396,8 @@ module skif_rx #(
       end
       if (!stat_any || (stat_go && dma_ready_i)) stat_age_q <= '0;
       else if (stat_age_q != HoldoffC) stat_age_q <= stat_age_q + 1'b1;
+      if (complete && src)               coll_now_q <= 1'b1;
+      else if (stat_go && dma_ready_i) coll_now_q <= 1'b0;
       if (stat_go && dma_ready_i) begin
         stat_gap_q <= GapW'(1);
         round_q    <= cand & ~low;
