@@ -391,7 +391,10 @@ module skif_coll #(
   assign p_first = (got_q[p_slot] == '0);
   assign p_bad   = contrib_bad(p_hdr);
   assign p_meta  = meta_q[p_slot];
-  assign p_mis   = !p_first && (p_meta[34:16] != {p_hdr[`SKIF_CHDR_CMD_LO +: 4], p_hdr[`SKIF_CHDR_TYPE_LO +: 4],
+  // A mismatch is counted once, where it is first seen: not against a slot
+  // already in error, and not for a child's error result (its engine
+  // counted it).
+  assign p_mis   = !p_first && !p_meta[35] && !p_hdr[`SKIF_CHDR_ERR] && (p_meta[34:16] != {p_hdr[`SKIF_CHDR_CMD_LO +: 4], p_hdr[`SKIF_CHDR_TYPE_LO +: 4],
                                                    p_hdr[`SKIF_CHDR_OP_LO +: 3],
                                                    p_hdr[`SKIF_HDR_LEN_LO +: 8]} ||
                                   p_meta[15:0] != p_hdr[`SKIF_CHDR_ARG_LO +: 16] ||
@@ -720,9 +723,15 @@ module skif_coll #(
   logic [63:0] bc_dn_hdr;
   assign bc_dn_hdr = {`SKIF_KIND_COLL_DOWN, c_data[59:0]};
 
-  // REDUCE: the host gets the data only at the target node
+  // The host gets the payload, except: a REDUCE's only at the target node; a
+  // BCAST's not at the node that posted it (it has the data; its DMA port is
+  // busy reading it out of the TX ring). Those get the header alone, with
+  // length 0, as their completion.
   function automatic logic loc_pay(input logic [63:0] h, input logic [15:0] me);
-    return (h[`SKIF_CHDR_CMD_LO +: 4] != `SKIF_COLL_CMD_REDUCE) || (h[`SKIF_CHDR_ARG_LO +: 16] == me);
+    logic [3:0] cmd;
+    cmd = h[`SKIF_CHDR_CMD_LO +: 4];
+    return (cmd == `SKIF_COLL_CMD_REDUCE) ? (h[`SKIF_CHDR_ARG_LO +: 16] == me)
+         : (cmd == `SKIF_COLL_CMD_BCAST)  ? (h[`SKIF_CHDR_ARG_LO +: 16] != me) : 1'b1;
   endfunction
   function automatic logic [63:0] loc_hdr(input logic [63:0] h, input logic [15:0] me);
     return loc_pay(h, me) ? h : {h[63:20], 12'h0, h[7:0]};
@@ -835,7 +844,7 @@ module skif_coll #(
               sd_mask_q   <= tab_q[int'(c_data[`SKIF_CHDR_TREE_LO +: TreeW])*24 + 0 +: 8];
               sd_mem_q    <= !tab_q[int'(c_data[`SKIF_CHDR_TREE_LO +: TreeW])*24 + 13];
               sd_chan_q   <= tab_q[int'(c_data[`SKIF_CHDR_TREE_LO +: TreeW])*24 + 16 +: 8];
-              sd_locpay_q <= 1'b1;
+              sd_locpay_q <= loc_pay(c_data, node_id_i);
             end else begin
               m           = meta_q[dnq_head];
               sd_q        <= SdSlot;
