@@ -789,6 +789,17 @@ int SkifColl_Bcast(SkifCollTree *t, int root, void *buf, size_t len, SkifCollReq
     SkifCollReq *r = req_new(t, RQ_BCAST);
     if (!r)
         return -1;
+    if (root != t->root) {
+        /* The adapter takes broadcasts at the tree's root only (a request
+         * forwarded up the tree could deadlock overlapping trees,
+         * docs/collectives.md): from any other member the software path
+         * carries it, and the request is complete on return. */
+        if (SkifCollSw_Bcast(t, root, buf, len) < 0)
+            r->err = errno;
+        req_done(r);
+        *req = r;
+        return 0;
+    }
     skif_dev_rank_node(g.dev, root, &node);
     r->buf = buf;
     r->len = len;

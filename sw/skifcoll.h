@@ -133,7 +133,10 @@ int SkifColl_Combine(void *inout, const void *in, size_t count, int type, int op
 
 /* Broadcast len bytes (any length; 2048 bytes per operation in the adapter)
  * from member `root` to every member: at `root`, buf is sent; elsewhere buf
- * receives. The request completes at a node when the data is in buf (at the
+ * receives. The adapter takes broadcasts at the tree's root only
+ * (SkifColl_Root): from another member the call goes over SkifCh
+ * point-to-point (as SkifCollSw_Bcast, blocking) and returns a request that
+ * is already complete. The request completes at a node when the data is in buf (at the
  * root: when its own copy came back through the tree). buf must stay valid
  * until then. 0 and *req, or -1 with errno: EINVAL (NULL, root not a
  * member), EPERM this node is not a member, ENOSYS no hardware path. */
