@@ -30,16 +30,18 @@
 // input (round-robin among those whose head it can take), drops it when a
 // forwarding check fails, combines a contribution into its slot flit by flit
 // (a contribution for a slot that already holds one from the same source
-// waits: back-pressure, never loss), or streams a broadcast request to S_up
-// (non-root) or turned around to S_dn (root). A slot that has every expected
-// contribution goes to a done queue. S_up sends packets up one link: a
-// broadcast request streamed by U, or a finished slot. S_dn sends packets
-// down to every down link at once (a flit moves when all can take it) and to
-// the host: from a down FIFO (after the check that it came from the up port),
-// a broadcast turned around by U at the root, or a finished slot at the root.
-// Dependencies: UP waits only for links up and, at the root, for S_dn; S_dn
-// waits only for links down and the host: the up/down split and the tree's
-// acyclicity make the subnet deadlock-free (docs/collectives.md).
+// waits: back-pressure, never loss), or streams a broadcast its host posted
+// at the root to S_dn (a broadcast posted anywhere else is dropped: the
+// library sends those to the root itself; forwarding them up the tree could
+// deadlock trees that overlap, docs/collectives.md). A slot that has every
+// expected contribution goes to a done queue. S_up sends finished slots up
+// one link. S_dn sends packets down to every down link at once (a flit moves
+// when all can take it) and to the host: from a down FIFO (after the check
+// that it came from the up port), a broadcast posted at the root, or a
+// finished slot at the root. Up packets are only contributions, which U
+// absorbs without waiting for any other unit; S_dn waits only for links down,
+// the host and (a broadcast at the root) the host's TX: the subnet cannot
+// deadlock, also with overlapping trees (docs/collectives.md).
 `include "skif_defs.vh"
 
 module skif_coll #(
@@ -317,8 +319,7 @@ module skif_coll #(
     UIdle = 3'd0,  // choosing the next packet
     UComb = 3'd1,  // combining payload flits into slot u_slot_q
     UDrop = 3'd2,  // discarding a packet up to its last flit
-    UBcUp = 3'd3,  // streaming a broadcast request to S_up
-    UBcDn = 3'd4   // streaming a broadcast (turned around at the root) to S_dn
+    UBcDn = 3'd3   // streaming a broadcast posted here, at the root, to S_dn
   } ustate_e;
 
   ustate_e          u_q;
@@ -327,7 +328,6 @@ module skif_coll #(
   logic [2:0]       u_k_q;
   logic             u_first_q, u_skip_q;
   logic [Srcs-1:0]  u_rr_q;     // round-robin mask: 1 = at or after the pointer
-  logic [2:0]       u_port_q;   // S_up's port for a streamed request
 
   // per source: what U would do with its head packet
   logic [Srcs-1:0]  s_elig, s_drop;
@@ -348,6 +348,8 @@ module skif_coll #(
       s_reason[s] = 8'd0;
       if (kind != `SKIF_KIND_COLL_UP) s_reason[s] = 8'd4;
       else if (!tv || !ent[15])       s_reason[s] = 8'd1;
+      else if (s_data[s][`SKIF_CHDR_CMD_LO +: 4] == `SKIF_COLL_CMD_BCAST)
+        s_reason[s] = (s == LocS && ent[12]) ? 8'd0 : 8'd5;  // posted at the root only
       else if (s == LocS ? ent[13] : !ent[s]) s_reason[s] = 8'd2;
       s_drop[s] = (s_reason[s] != 8'd0);
       s_elig[s] = s_valid[s] && (s_drop[s] ||
@@ -375,19 +377,17 @@ module skif_coll #(
   assign c_data  = s_data[u_src_q];
   assign c_last  = s_last[u_src_q];
 
-  // S_up / S_dn take flits of a streamed broadcast through these
-  logic        su_bc_take, sd_bc_take;
+  // S_dn takes flits of a broadcast U streams through this
+  logic        sd_bc_take;
   // U's decisions this cycle
   logic        u_pop, u_hdr_take, u_fin;
   logic [63:0] p_hdr;
-  logic [23:0] p_ent;
   logic [35:0] p_meta;
   logic        p_first, p_bad, p_mis;
   logic [SlotW-1:0] p_slot;
 
   assign p_hdr   = s_data[u_pick];
   assign p_slot  = s_slot[u_pick];
-  assign p_ent   = tab_q[int'(s_tree[u_pick][TreeW-1:0])*24 +: 24];
   assign p_first = (got_q[p_slot] == '0);
   assign p_bad   = contrib_bad(p_hdr);
   assign p_meta  = meta_q[p_slot];
@@ -433,7 +433,6 @@ module skif_coll #(
         end
       end
       UDrop:   u_pop = c_valid;
-      UBcUp:   u_pop = su_bc_take;
       default: u_pop = sd_bc_take;  // UBcDn
     endcase
   end
@@ -469,7 +468,6 @@ module skif_coll #(
       u_first_q <= 1'b0;
       u_skip_q  <= 1'b0;
       u_rr_q    <= '1;
-      u_port_q  <= '0;
       drop_q    <= 1'b0;
       err_q     <= 1'b0;
       drop_info_q <= '0;
@@ -485,14 +483,13 @@ module skif_coll #(
             u_k_q    <= '0;
             u_first_q <= p_first;
             u_skip_q <= p_bad || p_mis;
-            u_port_q <= p_ent[`SKIF_CTAB_UP_LO +: 3];
             u_rr_q   <= ~((Srcs'(1) << u_pick) - 1'b1) << 1;
             if (s_drop[u_pick]) begin
               drop_q      <= 1'b1;
               drop_info_q <= {s_tree[u_pick], 4'h0, 4'(u_pick), 8'h0, s_reason[u_pick]};
               if (!s_last[u_pick]) u_q <= UDrop;
             end else if (p_hdr[`SKIF_CHDR_CMD_LO +: 4] == `SKIF_COLL_CMD_BCAST) begin
-              u_q <= p_ent[12] ? UBcDn : UBcUp;
+              u_q <= UBcDn;  // at the root (checked above)
             end else begin
               if ((p_bad && !p_hdr[`SKIF_CHDR_ERR]) || p_mis) begin
                 err_q      <= 1'b1;
@@ -508,7 +505,6 @@ module skif_coll #(
           if (c_last) u_q <= UIdle;
         end
         UDrop: if (c_valid && c_last) u_q <= UIdle;
-        UBcUp: if (su_bc_take && c_last) u_q <= UIdle;
         default: if (sd_bc_take && c_last) u_q <= UIdle;
       endcase
     end
@@ -583,8 +579,7 @@ module skif_coll #(
   // ---------------------------------------------------------------- S_up
   typedef enum logic [1:0] {
     SuIdle = 2'd0,
-    SuSlot = 2'd1,  // sending slot su_slot_q: header, then its payload
-    SuBc   = 2'd2   // sending the broadcast request U streams
+    SuSlot = 2'd1   // sending slot su_slot_q: header, then its payload
   } sustate_e;
 
   sustate_e         su_q;
@@ -592,35 +587,18 @@ module skif_coll #(
   logic [2:0]       su_port_q;
   logic [3:0]       su_k_q;     // 0: header, k: payload flit k-1
   logic [3:0]       su_n_q;     // payload flits
-  logic             su_pri_q;   // 1: the broadcast request first
   logic             su_req, su_last;
   logic [63:0]      su_data;
   logic             su_go;
   logic [35:0]      su_meta;
   assign su_meta = meta_q[su_slot_q];
 
-  always @(*) begin
-    su_req  = 1'b0;
-    su_last = 1'b0;
-    su_data = '0;
-    case (su_q)
-      SuSlot: begin
-        su_req  = 1'b1;
-        su_data = (su_k_q == 4'd0) ? slot_hdr(su_meta, su_slot_q, `SKIF_KIND_COLL_UP)
-                                   : acc_q[{su_slot_q, 3'(su_k_q - 4'd1)}];
-        su_last = (su_k_q == su_n_q);
-      end
-      SuBc: begin
-        su_req  = c_valid;
-        su_data = c_data;
-        su_last = c_last;
-      end
-      default: ;
-    endcase
-  end
-  assign su_bc_take = (su_q == SuBc) && su_go;
-  assign upq_pop    = (su_q == SuIdle) && upq_ne && !(u_q == UBcUp && su_pri_q);
-  assign su_free    = (su_q == SuSlot) && su_go && su_last;
+  assign su_req  = (su_q == SuSlot);
+  assign su_data = (su_k_q == 4'd0) ? slot_hdr(su_meta, su_slot_q, `SKIF_KIND_COLL_UP)
+                                    : acc_q[{su_slot_q, 3'(su_k_q - 4'd1)}];
+  assign su_last = (su_k_q == su_n_q);
+  assign upq_pop      = (su_q == SuIdle) && upq_ne;
+  assign su_free      = (su_q == SuSlot) && su_go && su_last;
   assign su_free_slot = su_slot_q;
 
   always @(posedge clk_i) begin : p_su
@@ -631,7 +609,6 @@ module skif_coll #(
       su_port_q <= '0;
       su_k_q    <= '0;
       su_n_q    <= '0;
-      su_pri_q  <= 1'b0;
     end else begin
       case (su_q)
         SuIdle: begin
@@ -642,18 +619,12 @@ module skif_coll #(
             su_port_q <= tab_q[int'(upq_head[SlotW-1:5])*24 + `SKIF_CTAB_UP_LO +: 3];
             su_k_q    <= '0;
             su_n_q    <= m[35] ? 4'd0 : 4'((m[23:16] + 8'd7) >> 3);
-            su_pri_q  <= 1'b1;
-          end else if (u_q == UBcUp) begin
-            su_q      <= SuBc;
-            su_port_q <= u_port_q;
-            su_pri_q  <= 1'b0;
           end
         end
-        SuSlot: if (su_go) begin
+        default: if (su_go) begin
           su_k_q <= su_k_q + 1'b1;
           if (su_last) su_q <= SuIdle;
         end
-        default: if (su_go && su_last) su_q <= SuIdle;
       endcase
     end
   end
@@ -719,7 +690,7 @@ module skif_coll #(
     else if (dh_ent[12] || dh_ent[`SKIF_CTAB_UP_LO +: 3] != sd_fp) dh_reason = 8'd3;
   end
 
-  // the broadcast U holds, turned into a down packet
+  // the broadcast U holds (posted here, at the root), turned into a down packet
   logic [63:0] bc_dn_hdr;
   assign bc_dn_hdr = {`SKIF_KIND_COLL_DOWN, c_data[59:0]};
 
