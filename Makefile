@@ -28,7 +28,8 @@ CFLAGS    ?= $(CFLAGS_BASE)
 
 SIMLIB_SRC := csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c csrc/loop.c
 SKIFLIB_SRC := driver/skif_dev.c driver/backend_sim.c sw/skifch.c sw/skifch_util.c
-EXAMPLES := greeting alltoall stream msgcost pingpong msgrate bandwidth chanblock
+SKIFLIB_SRC += driver/skif_coll.c sw/coll/tree.c sw/skifcoll.c   # collectives
+EXAMPLES := greeting alltoall stream msgcost pingpong msgrate bandwidth chanblock coll collbench
 TESTPROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
 UNITTESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/*.c))
 
@@ -41,7 +42,7 @@ else
 say = @printf '  %-6s %s\n' $(1) $(2) &&
 endif
 
-.PHONY: help deps all sim test lint wave bench bench-sim bench-net clean model models check-hw
+.PHONY: help deps all sim test lint wave bench bench-sim bench-net bench-coll clean model models check-hw
 
 help:
 	@echo "skifsim targets:"
@@ -60,6 +61,8 @@ help:
 	@echo "  make bench-net  torus fabric under synthetic traffic: latency and accepted"
 	@echo "                throughput vs offered load (build/bench/net.csv, net-*.png);"
 	@echo "                NET=quick (a short sweep), NET=uniform, NET=all (default)"
+	@echo "  make bench-coll  collectives: broadcast, allreduce, barrier, hardware against"
+	@echo "                software (build/bench/coll.csv, .json, .png)"
 	@echo "  make bench-sim  cycles/s of the same run under Verilator (1 and 2 threads),"
 	@echo "                Icarus and SystemC, with ratios (build/bench/sim-speed.*)"
 	@echo "  make model MODEL=t4x4    build the simulator of a torus (t8: a ring of 8;"
@@ -167,12 +170,13 @@ TEST_MODELS := $(foreach t,t2 t3 t5 t3x3 t2x2x2,$(B)/models/$(t)/skifsim) \
                $(B)/models/t2-icarus/skifsim.vvp $(B)/models/t3-icarus/skifsim.vvp \
                $(B)/models/t2-mt/skifsim \
                $(foreach t,t2 t3 t2x2,$(B)/systemc/$(t)/skif_sc_platform)
+TEST_MODELS += $(B)/models/t4x4/skifsim $(B)/models/t2x3x4/skifsim   # tests/coll.sh
 
 test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
       $(TEST_MODELS)
 	@tests/run.sh
 
-C_SOURCES := $(wildcard csrc/*.c csrc/*.h csrc/*.cpp driver/*.c sw/*.c sw/*.h \
+C_SOURCES := $(wildcard csrc/*.c csrc/*.h csrc/*.cpp driver/*.c sw/*.c sw/*.h sw/coll/*.[ch] \
               sw/examples/*.c sw/bench/*.c sim/*.c sim/*.h tests/progs/*.c tests/progs/*.h \
               tests/unit/*.c sim/systemc/*.cpp sim/systemc/*.h) \
              $(filter-out driver/skif_hw.h,$(wildcard driver/*.h))
@@ -200,6 +204,9 @@ bench: deps all
 
 bench-sim: deps all
 	@sw/bench/sim_speed.sh
+
+bench-coll: deps all
+	@sw/bench/coll.sh
 
 bench-net: deps all   # make bench-net [NET=all|uniform|quick]
 	@sw/bench/net.sh $(NET)

@@ -417,6 +417,8 @@ t_not_under_skifrun() {
 source tests/launcher.sh
 # SkifCh library (issue 16)
 source tests/skifch_tests.sh
+# collectives (issue 10)
+source tests/coll.sh
 
 # ---------------------------------------------------------------- runner
 tests=$(declare -F | awk '{print $3}' | grep '^t_')
