@@ -57,3 +57,30 @@ t_coll_sw_under_valgrind() {
         --errors-for-leak-kinds=definite,indirect "$B/tests/t_coll_sw" 5 1 || return 1
     grep -Eq "^t_coll_sw: 3 nodes, [1-9][0-9]* checks passed" "$T/out" || fail "no summary line"
 }
+
+# The hardware path (t_coll_hw): every op and type, subgroups with transit
+# nodes, overlapping trees, 32 reduces in flight, back-to-back barriers.
+# Where the adapter has no collective subnet the run must stop at once with
+# the clear refusal instead (checked, so neither outcome passes silently).
+coll_hw_on() {
+    local dims=$1 seed=$2 groups=$3 barriers=$4
+    timeout 900 "$RUN" --dims "$dims" "$B/tests/t_coll_hw" "$seed" "$groups" "$barriers" \
+        >"$T/out" 2>"$T/err"
+    local rc=$?
+    cat "$T/out" "$T/err"
+    if grep -q "t_coll_hw: the hardware path is not built" "$T/err"; then
+        [ $rc -ne 0 ] && ! grep -q "checks passed" "$T/out" || fail "refusal and success both"
+        echo "(hardware path not built: refused as it must be)"
+        return
+    fi
+    [ $rc -eq 0 ] || fail "t_coll_hw on $dims exited $rc" || return 1
+    grep -Eq "^t_coll_hw: [0-9]+ nodes, [1-9][0-9]* checks passed" "$T/out" || fail "no summary line"
+}
+t_coll_hw_3x3_1000_barriers() { coll_hw_on 3x3 11 3 1000; }
+t_coll_hw_2x2x2() { coll_hw_on 2x2x2 12 3 50; }
+t_coll_hw_4x4() { coll_hw_on 4x4 13 2 50; }
+t_coll_hw_2x3x4() { coll_hw_on 2x3x4 14 2 50; }
+t_unit_coll_library_hw_path() {
+    # the library's hardware path against a fake adapter (tests/unit/test_coll_lib.c)
+    "$B/unit/test_coll_lib" || return 1
+}
