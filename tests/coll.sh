@@ -80,3 +80,7 @@ t_coll_watchdog_names_missing_program() {
     expect_rc 4 "$RUN" --dims 3x3 --watchdog 20000 "$B/tests/t_coll_hw" stall || return 1
     has "$T/err" "collective: tree 0 reduce id 0 is incomplete; contributions missing from the programs of node(s): 1"
 }
+t_unit_coll_library_hw_path() {
+    # the library's hardware path against a fake adapter (tests/unit/test_coll_lib.c)
+    "$B/unit/test_coll_lib" || return 1
+}

@@ -10,7 +10,8 @@
 #     (dissemination)
 # Hardware rows print "n/a (hardware path not built)" where the adapter has
 # no collective subnet. Writes build/bench/coll.csv, .json and .png (cycles
-# against node count). COLL_ITERS sets the repetitions (default 20).
+# against node count). COLL_ITERS sets the repetitions (default 20);
+# COLL_DIMS the tori of the allreduce rows (default "3x3 2x2x2 4x4x4 8x8").
 set -eu
 cd "$(dirname "$0")/../.."
 B=build/bench
@@ -18,8 +19,9 @@ mkdir -p $B
 RUN=build/bin/skifrun
 export SKIF_ROOT=$PWD
 ITERS=${COLL_ITERS:-20}
+DIMS_AR=${COLL_DIMS:-3x3 2x2x2 4x4x4 8x8}
 make -s build/bin/skifrun build/bin/collbench
-for d in 3x3 2x2x2 4x4x4 8x8; do make -s model MODEL=t$d; done
+for d in 3x3 4x4x4 $DIMS_AR; do make -s model MODEL=t$d; done
 
 csv=$B/coll.csv
 echo "figure,dims,nodes,mode,bytes,cycles,us,note" >$csv
@@ -48,7 +50,7 @@ row bcast8 3x3 bcast hw 8
 row bcast8 3x3 bcast sw 8
 row bcast64k 3x3 bcast hw 65536
 row bcast64k 3x3 bcast sw 65536
-for d in 3x3 2x2x2 4x4x4 8x8; do
+for d in $DIMS_AR; do
     row allreduce8 $d allreduce hw 8
     row allreduce8 $d allreduce sw-rd 8
     row allreduce8 $d allreduce sw-tree 8

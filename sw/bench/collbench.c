@@ -151,8 +151,10 @@ int main(int argc, char **argv)
     }
     unsigned mhz = SkifCh_ClockMHz(ch);
     if (rank == 0) {
-        printf("collbench %s %s nodes=%d bytes=%zu iters=%ld cycles=%.1f us=%.3f", ops[op],
-               modes[mode], size, n, iters, cycles, cycles / mhz);
+        /* one software version of bcast and barrier: "sw" */
+        const char *label = mode == M_RD && op != OP_ALLREDUCE ? "sw" : modes[mode];
+        printf("collbench %s %s nodes=%d bytes=%zu iters=%ld cycles=%.1f us=%.3f", ops[op], label,
+               size, n, iters, cycles, cycles / mhz);
         if (op == OP_BCAST && n > 8)
             printf(" bytes_per_cycle=%.3f gbit_s=%.3f", n / cycles, n / cycles * 8 * mhz / 1000);
         printf("\n");

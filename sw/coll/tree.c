@@ -9,7 +9,7 @@
 
 #include "skif_coll.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+static int tfail(char *err, size_t errlen, const char *fmt, ...)
 {
     if (err && errlen) {
         va_list ap;
@@ -23,12 +23,12 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 int skif_torus_init(struct skif_torus *t, int ndims, const int *dims, char *err, size_t errlen)
 {
     if (ndims < 1 || ndims > 4)
-        return fail(err, errlen, "%d dimensions: a torus has 1 to 4", ndims);
+        return tfail(err, errlen, "%d dimensions: a torus has 1 to 4", ndims);
     struct skif_torus x = {ndims, {1, 1, 1, 1}, 1};
     for (int d = 0; d < ndims; d++) {
         if (dims[d] < 2 || dims[d] > 16)
-            return fail(err, errlen, "dimension %c of size %d: sizes are 2 to 16", "XYZW"[d],
-                        dims[d]);
+            return tfail(err, errlen, "dimension %c of size %d: sizes are 2 to 16", "XYZW"[d],
+                         dims[d]);
         x.dims[d] = dims[d];
         x.size *= dims[d];
     }
@@ -102,18 +102,18 @@ int skif_tree_build(const struct skif_torus *t, const uint8_t *member, int root,
 {
     char nm[48];
     if (root < 0 || root >= t->size)
-        return fail(err, errlen, "root %d: not a rank of this torus (0..%d)", root, t->size - 1);
+        return tfail(err, errlen, "root %d: not a rank of this torus (0..%d)", root, t->size - 1);
     if (!member[root])
-        return fail(err, errlen, "root %s is not a member of the tree",
-                    skif_torus_name(t, root, nm, sizeof(nm)));
+        return tfail(err, errlen, "root %s is not a member of the tree",
+                     skif_torus_name(t, root, nm, sizeof(nm)));
     if (chan > 255)
-        return fail(err, errlen, "result channel %u: channels are 0..255", chan);
+        return tfail(err, errlen, "result channel %u: channels are 0..255", chan);
     uint8_t *in = calloc((size_t)t->size, 1);
     uint8_t *down = calloc((size_t)t->size, 1);
     if (!in || !down) {
         free(in);
         free(down);
-        return fail(err, errlen, "out of memory");
+        return tfail(err, errlen, "out of memory");
     }
     /* every member and the nodes on its way to the root are in the tree */
     in[root] = 1;
@@ -155,10 +155,10 @@ int skif_tree_stride(const struct skif_torus *t, int tree, unsigned chan, uint32
 {
     uint8_t *member = malloc((size_t)t->size);
     if (!member)
-        return fail(err, errlen, "out of memory");
+        return tfail(err, errlen, "out of memory");
     int rc;
     if (skif_tree_stride_members(t, tree, member) < 0)
-        rc = fail(err, errlen, "stride tree %d: they are 0..%d", tree, SKIF_TREE_STRIDE_TREES - 1);
+        rc = tfail(err, errlen, "stride tree %d: they are 0..%d", tree, SKIF_TREE_STRIDE_TREES - 1);
     else
         rc = skif_tree_build(t, member, tree & 1, chan, entry, err, errlen);
     free(member);
@@ -174,30 +174,30 @@ static int check_format(const struct skif_torus *t, int v, uint32_t e, unsigned 
     skif_torus_name(t, v, nm, sizeof(nm));
     if (!(e & SKIF_CTAB_VALID)) {
         if (e)
-            return fail(err, errlen, "%s: format: entry 0x%08x is not valid but has bits set", nm,
-                        e);
+            return tfail(err, errlen, "%s: format: entry 0x%08x is not valid but has bits set", nm,
+                         e);
         return 0;
     }
     if (e & SKIF_CTAB_RSVD)
-        return fail(err, errlen, "%s: format: reserved bits set in entry 0x%08x", nm, e);
+        return tfail(err, errlen, "%s: format: reserved bits set in entry 0x%08x", nm, e);
     if (down >> nports)
-        return fail(err, errlen, "%s: format: down port set 0x%02x names a port beyond %s", nm,
-                    down, port_name(nports - 1));
+        return tfail(err, errlen, "%s: format: down port set 0x%02x names a port beyond %s", nm,
+                     down, port_name(nports - 1));
     if (e & SKIF_CTAB_ROOT) {
         if (up)
-            return fail(err, errlen, "%s: format: root with up port %s (must be 0)", nm,
-                        port_name(up));
+            return tfail(err, errlen, "%s: format: root with up port %s (must be 0)", nm,
+                         port_name(up));
     } else {
         if (up >= nports)
-            return fail(err, errlen, "%s: format: up port %u beyond %s", nm, up,
-                        port_name(nports - 1));
+            return tfail(err, errlen, "%s: format: up port %u beyond %s", nm, up,
+                         port_name(nports - 1));
         if (down & (1u << up))
-            return fail(err, errlen, "%s: format: up port %s is also a down port", nm,
-                        port_name(up));
+            return tfail(err, errlen, "%s: format: up port %s is also a down port", nm,
+                         port_name(up));
     }
     if (!(e & SKIF_CTAB_TRANSIT) && nchans && skif_ctab_chan(e) >= nchans)
-        return fail(err, errlen, "%s: format: result channel %u, the adapter has %u", nm,
-                    skif_ctab_chan(e), nchans);
+        return tfail(err, errlen, "%s: format: result channel %u, the adapter has %u", nm,
+                     skif_ctab_chan(e), nchans);
     return 0;
 }
 
@@ -219,25 +219,25 @@ int skif_tree_validate(const struct skif_torus *t, const uint32_t *entry, unsign
         if (!(e & SKIF_CTAB_ROOT))
             for (unsigned p = 0; p < 8; p++)
                 if ((down >> p & 1) && (p >> 1) <= (up >> 1) && p != (up ^ 1))
-                    return fail(err, errlen,
-                                "%s: local rule: down port %s is neither in a dimension after "
-                                "the up port %s nor opposite to it",
-                                nm, port_name(p), port_name(up));
+                    return tfail(err, errlen,
+                                 "%s: local rule: down port %s is neither in a dimension after "
+                                 "the up port %s nor opposite to it",
+                                 nm, port_name(p), port_name(up));
         if ((e & SKIF_CTAB_TRANSIT) && !down)
-            return fail(err, errlen, "%s: transit rule: a transit node has no down port", nm);
+            return tfail(err, errlen, "%s: transit rule: a transit node has no down port", nm);
     }
     /* exactly one root */
     for (int v = 0; v < n; v++) {
         if (!(entry[v] & SKIF_CTAB_VALID) || !(entry[v] & SKIF_CTAB_ROOT))
             continue;
         if (root >= 0)
-            return fail(err, errlen, "%s: one-root rule: a second root (the first is %s)",
-                        skif_torus_name(t, v, nm, sizeof(nm)),
-                        skif_torus_name(t, root, nm2, sizeof(nm2)));
+            return tfail(err, errlen, "%s: one-root rule: a second root (the first is %s)",
+                         skif_torus_name(t, v, nm, sizeof(nm)),
+                         skif_torus_name(t, root, nm2, sizeof(nm2)));
         root = v;
     }
     if (root < 0)
-        return fail(err, errlen, "one-root rule: no node of the tree is its root");
+        return tfail(err, errlen, "one-root rule: no node of the tree is its root");
     /* links: every down port meets an up port pointing back, and the reverse */
     for (int v = 0; v < n; v++) {
         uint32_t e = entry[v];
@@ -252,14 +252,15 @@ int skif_tree_validate(const struct skif_torus *t, const uint32_t *entry, unsign
             uint32_t f = entry[w];
             skif_torus_name(t, w, nm2, sizeof(nm2));
             if (!(f & SKIF_CTAB_VALID))
-                return fail(err, errlen, "%s: link rule: down port %s leads to %s, not in the tree",
-                            nm, port_name(p), nm2);
+                return tfail(err, errlen,
+                             "%s: link rule: down port %s leads to %s, not in the tree", nm,
+                             port_name(p), nm2);
             if ((f & SKIF_CTAB_ROOT) || skif_ctab_up(f) != (p ^ 1))
-                return fail(err, errlen,
-                            "%s: link rule: down port %s leads to %s whose up port is %s, not %s",
-                            nm, port_name(p), nm2,
-                            (f & SKIF_CTAB_ROOT) ? "none (the root)" : port_name(skif_ctab_up(f)),
-                            port_name(p ^ 1));
+                return tfail(err, errlen,
+                             "%s: link rule: down port %s leads to %s whose up port is %s, not %s",
+                             nm, port_name(p), nm2,
+                             (f & SKIF_CTAB_ROOT) ? "none (the root)" : port_name(skif_ctab_up(f)),
+                             port_name(p ^ 1));
         }
         if (e & SKIF_CTAB_ROOT)
             continue;
@@ -267,16 +268,17 @@ int skif_tree_validate(const struct skif_torus *t, const uint32_t *entry, unsign
         int u = skif_torus_step(t, v, (int)up);
         uint32_t f = entry[u];
         if (!(f & SKIF_CTAB_VALID) || !(skif_ctab_down(f) >> (up ^ 1) & 1))
-            return fail(err, errlen,
-                        "%s: link rule: up port %s leads to %s, which has no down port %s back", nm,
-                        port_name(up), skif_torus_name(t, u, nm2, sizeof(nm2)), port_name(up ^ 1));
+            return tfail(err, errlen,
+                         "%s: link rule: up port %s leads to %s, which has no down port %s back",
+                         nm, port_name(up), skif_torus_name(t, u, nm2, sizeof(nm2)),
+                         port_name(up ^ 1));
     }
     /* reached from the root, each once */
     int *seen = calloc((size_t)n, sizeof(int)), *queue = malloc((size_t)n * sizeof(int));
     if (!seen || !queue) {
         free(seen);
         free(queue);
-        return fail(err, errlen, "out of memory");
+        return tfail(err, errlen, "out of memory");
     }
     int qh = 0, qt = 0, rc = 0;
     queue[qt++] = root;
@@ -289,17 +291,17 @@ int skif_tree_validate(const struct skif_torus *t, const uint32_t *entry, unsign
                 continue;
             int w = skif_torus_step(t, v, (int)p);
             if (seen[w]++)
-                rc = fail(err, errlen, "%s: tree rule: reached twice from the root (a cycle)",
-                          skif_torus_name(t, w, nm, sizeof(nm)));
+                rc = tfail(err, errlen, "%s: tree rule: reached twice from the root (a cycle)",
+                           skif_torus_name(t, w, nm, sizeof(nm)));
             else
                 queue[qt++] = w;
         }
     }
     for (int v = 0; v < n && rc == 0; v++)
         if ((entry[v] & SKIF_CTAB_VALID) && !seen[v])
-            rc = fail(err, errlen, "%s: tree rule: not reachable from the root %s (a cycle)",
-                      skif_torus_name(t, v, nm, sizeof(nm)),
-                      skif_torus_name(t, root, nm2, sizeof(nm2)));
+            rc = tfail(err, errlen, "%s: tree rule: not reachable from the root %s (a cycle)",
+                       skif_torus_name(t, v, nm, sizeof(nm)),
+                       skif_torus_name(t, root, nm2, sizeof(nm2)));
     free(seen);
     free(queue);
     return rc;
