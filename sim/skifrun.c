@@ -232,6 +232,9 @@ int main(int argc, char **argv)
             snprintf(cmd, sizeof(cmd), "make -s -q -C '%s' 'build/models/%s/skifsim%s' 2>/dev/null",
                      root, tag, o.icarus ? ".vvp" : "");
             stale = system(cmd) != 0;
+            /* up to date: mark it so, and later runs skip the make -q */
+            if (!stale)
+                utimensat(AT_FDCWD, model, NULL, 0);
         }
         if (stale) {
             /* First use of this network, or its sources changed: build its model. */
