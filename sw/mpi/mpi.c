@@ -1054,7 +1054,7 @@ static MPI_Status *nth_status(MPI_Status *sts, int i)
     return sts == MPI_STATUSES_IGNORE || !sts ? MPI_STATUS_IGNORE : &sts[i];
 }
 
-int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
+int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status *array_of_statuses)
 {
     CHECK_INIT("MPI_Waitall");
     if (count < 0 || (count > 0 && !array_of_requests))
@@ -1115,7 +1115,7 @@ int MPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Stat
 }
 
 int MPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
-                MPI_Status array_of_statuses[])
+                MPI_Status *array_of_statuses)
 {
     CHECK_INIT("MPI_Testall");
     if (count < 0 || !flag || (count > 0 && !array_of_requests))
@@ -1816,7 +1816,7 @@ UNSUPPORTED(MPI_Alltoallv, (const void *sendbuf, const int sendcounts[], const i
 UNSUPPORTED(MPI_Reduce_scatter, (const void *sendbuf, void *recvbuf, const int recvcounts[],
                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
 UNSUPPORTED(MPI_Waitsome, (int incount, MPI_Request array_of_requests[], int *outcount,
-                           int array_of_indices[], MPI_Status array_of_statuses[]))
+                           int array_of_indices[], MPI_Status *array_of_statuses))
 UNSUPPORTED(MPI_Testany, (int count, MPI_Request array_of_requests[], int *index, int *flag,
                           MPI_Status *status))
 UNSUPPORTED(MPI_Cart_create, (MPI_Comm comm_old, int ndims, const int dims[],
