@@ -404,6 +404,8 @@ t_not_under_skifrun() {
     has "$T/err" "must be started by skifrun"
 }
 
+source tests/mpi.sh   # MPI over SkifCh (docs/mpi.md)
+
 # ---------------------------------------------------------------- runner
 tests=$(declare -F | awk '{print $3}' | grep '^t_')
 [ $# -gt 0 ] && tests="$*"

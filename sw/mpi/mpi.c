@@ -163,8 +163,9 @@ static int comm_ok(MPI_Comm c)
 static void die_line(const char *fn, const char *cls, const char *why)
 {
     fflush(stdout);
-    if (g.init)
-        fprintf(stderr, "MPI error: %s on rank %d: %s: %s\n", fn, g.rank, cls, why);
+    int rank = g.init || g.finalized ? g.rank : SkifCh_Rank();
+    if (rank >= 0)
+        fprintf(stderr, "MPI error: %s on rank %d: %s: %s\n", fn, rank, cls, why);
     else
         fprintf(stderr, "MPI error: %s: %s: %s\n", fn, cls, why);
     fflush(stderr);
