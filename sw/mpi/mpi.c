@@ -438,6 +438,8 @@ static int push_data(void)
     return 0;
 }
 
+static void handle_ring(const struct iovec *cont, int parts, ssize_t n);
+
 /* One step of progress: push data, then take one packet (waiting for one,
  * i.e. letting simulated time run, when none is there). */
 static void progress(void)
@@ -468,6 +470,12 @@ static void progress(void)
             skif_fatal("SkifCh_Recv");
         return;
     }
+    handle_ring(cont, parts, n);
+}
+
+/* Handle the packet SkifCh_Recv returned and complete it. */
+static void handle_ring(const struct iovec *cont, int parts, ssize_t n)
+{
     if (parts == 1 && ((uintptr_t)cont[0].iov_base & 7) == 0) {
         handle(cont[0].iov_base, (size_t)n);
     } else {
@@ -907,6 +915,25 @@ static int send_common(const char *fn, const void *buf, int count, MPI_Datatype 
 
 int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
+    /* the common case inline: a valid eager send to another rank */
+    struct comm *c;
+    if (g.ch && (unsigned)comm < (unsigned)g.ncomms && (c = g.comms[comm]) && count >= 0 &&
+        datatype > 0 && datatype < NTYPES && (unsigned)dest < (unsigned)c->size && tag >= 0 &&
+        (buf || !count)) {
+        size_t bytes = (size_t)count * (size_t)type_size[datatype];
+        int dw = c->world[dest];
+        if (bytes <= EAGER_MAX && dw != g.rank) {
+            uint64_t pkt[1 + EAGER_MAX / 8];
+            pkt[0] = T_EAGER | (uint64_t)c->id << 5 | (uint64_t)c->rank << 16 |
+                     (uint64_t)(uint32_t)tag << 32;
+            memcpy(pkt + 1, buf, bytes);
+            struct iovec iov = {pkt, 8 + bytes};
+            while (SkifCh_Send(g.ch, g.addr[dw], &iov, 1) < 0)
+                if (errno != EAGAIN)
+                    skif_fatal("SkifCh_Send");
+            return MPI_SUCCESS;
+        }
+    }
     return send_common("MPI_Send", buf, count, datatype, dest, tag, comm, 0, NULL);
 }
 
@@ -956,6 +983,43 @@ static int truncated(MPI_Comm comm, const char *fn, const struct skifmpi_req *r)
 int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
              MPI_Status *status)
 {
+    /* the common case inline: valid arguments, nothing queued: take the next
+     * packet straight from the ring, and if it is an eager message this
+     * receive matches, copy it out; anything else goes the general way */
+    struct comm *c;
+    if (g.ch && !g.unexp && !g.posted && !g.push && !g.local &&
+        (unsigned)comm < (unsigned)g.ncomms && (c = g.comms[comm]) && count >= 0 &&
+        datatype > 0 && datatype < NTYPES && ((unsigned)source < (unsigned)c->size ||
+        source == MPI_ANY_SOURCE) && (tag >= 0 || tag == MPI_ANY_TAG) && (buf || !count)) {
+        size_t cap = (size_t)count * (size_t)type_size[datatype];
+        struct iovec cont[SKIFCH_CONT_SIZE];
+        int parts;
+        ssize_t n;
+        while ((n = SkifCh_Recv(g.ch, cont, &parts)) < 0)
+            if (errno != EAGAIN)
+                skif_fatal("SkifCh_Recv");
+        uint64_t w0;
+        memcpy(&w0, cont[0].iov_base, 8);
+        int hsrc = (int)((w0 >> 16) & 0xffff), htag = (int)(uint32_t)(w0 >> 32);
+        size_t len = (size_t)n - 8;
+        if (parts == 1 && (w0 & 15) == T_EAGER && ((w0 >> 4) & 0xfff) == (uint64_t)c->id * 2 &&
+            (source == hsrc || source == MPI_ANY_SOURCE) && (tag == htag || tag == MPI_ANY_TAG) &&
+            len <= cap) {
+            if (len)
+                memcpy(buf, (const char *)cont[0].iov_base + 8, len);
+            if (SkifCh_RecvComp(g.ch) < 0)
+                skif_fatal("SkifCh_RecvComp");
+            if (status != MPI_STATUS_IGNORE && status) {
+                status->MPI_SOURCE = hsrc;
+                status->MPI_TAG = htag;
+                status->MPI_ERROR = MPI_SUCCESS;
+                status->skifmpi_cancelled = 0;
+                status->skifmpi_bytes = (long long)len;
+            }
+            return MPI_SUCCESS;
+        }
+        handle_ring(cont, parts, n);
+    }
     int e = recv_check("MPI_Recv", buf, count, datatype, source, tag, comm);
     if (e)
         return e;
@@ -963,7 +1027,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, M
         status_null(status);
         return MPI_SUCCESS;
     }
-    struct comm *c = g.comms[comm];
+    c = g.comms[comm];
     struct skifmpi_req r = {.kind = R_RECV, .comm = comm};
     irecv_post(&r, buf, (size_t)count * (size_t)type_size[datatype], (uint32_t)c->id * 2, source,
                tag);
