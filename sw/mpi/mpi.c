@@ -11,6 +11,10 @@
  *   CTS    word0 = type | sender's request, word1 the receiver's request.
  *   DATA   word0 = type | receiver's request, then data appended where the
  *          previous DATA of that request ended (per-sender order is kept).
+ *   EAGERL word0 as EAGER, word1 as RTS, then the first 496 bytes of an eager
+ *          message of up to MEDIUM_MAX bytes; the rest follows at once in
+ *   CONT   packets (word0 = type | sender's world rank << 4, then up to 504
+ *          bytes), appended to the message the sender's EAGERL began.
  * Requests are 16-byte aligned, so their addresses carry the type in the
  * low bits. ctx is a communicator's context: 2 * id for point to point,
  * 2 * id + 1 for its collectives. src is the sender's rank in the
@@ -39,10 +43,13 @@
 #define T_RTS 2u
 #define T_CTS 3u
 #define T_DATA 4u
-#define EAGER_MAX (512 - 8)                    /* data bytes of an eager packet */
-#define DATA_MAX (SKIFCH_MAX_MSG - 8)          /* data bytes of a DATA packet */
-#define LEN_MASK ((1ull << 48) - 1)            /* RTS word1: length, sender's world rank */
-#define MAX_IDS 2048                           /* communicator ids */
+#define T_EAGERL 5u
+#define T_CONT 6u
+#define MEDIUM_MAX 8192               /* longest eager message (several packets) */
+#define EAGER_MAX (512 - 8)           /* data bytes of an eager packet */
+#define DATA_MAX (SKIFCH_MAX_MSG - 8) /* data bytes of a DATA packet */
+#define LEN_MASK ((1ull << 48) - 1)   /* RTS word1: length, sender's world rank */
+#define MAX_IDS 2048                  /* communicator ids */
 #define MASK_WORDS (MAX_IDS / 64)
 
 enum { TAG_BARRIER = 1, TAG_BCAST, TAG_REDUCE, TAG_GATHER, TAG_SCATTER, TAG_ALLTOALL, TAG_CTX };
@@ -70,7 +77,7 @@ struct unexp {
     struct unexp *next;
     uint32_t type, ctx;
     int src, tag, src_world;
-    size_t len;
+    size_t len, got; /* got < len: CONT packets still to come */
     uint64_t sreq;
     char data[];
 };
@@ -96,8 +103,7 @@ struct coll_ops {
     int (*bcast)(struct comm *c, void *buf, size_t bytes, int root);
     int (*reduce)(struct comm *c, const void *in, void *out, int n, MPI_Datatype t, MPI_Op op,
                   int root);
-    int (*allreduce)(struct comm *c, const void *in, void *out, int n, MPI_Datatype t,
-                     MPI_Op op);
+    int (*allreduce)(struct comm *c, const void *in, void *out, int n, MPI_Datatype t, MPI_Op op);
 };
 
 static struct {
@@ -114,25 +120,37 @@ static struct {
     struct lpkt *local, **local_tail;
     struct timespec t0;
     int thread;
+    /* per world rank: where its CONT packets go (a receive or an
+     * unexpected message), NULL when none is expected */
+    struct sink {
+        struct skifmpi_req *r;
+        struct unexp *u;
+    } * sink;
 } g = {.posted_tail = &g.posted, .unexp_tail = &g.unexp, .local_tail = &g.local};
 
 static const struct coll_ops sw_coll;
 
-static const int type_size[] = {
-    [MPI_CHAR] = 1, [MPI_SIGNED_CHAR] = 1, [MPI_UNSIGNED_CHAR] = 1, [MPI_BYTE] = 1,
-    [MPI_SHORT] = sizeof(short), [MPI_INT] = sizeof(int), [MPI_UNSIGNED] = sizeof(unsigned),
-    [MPI_LONG] = sizeof(long), [MPI_UNSIGNED_LONG] = sizeof(unsigned long),
-    [MPI_LONG_LONG] = sizeof(long long), [MPI_FLOAT] = sizeof(float),
-    [MPI_DOUBLE] = sizeof(double)};
+static const int type_size[] = {[MPI_CHAR] = 1,
+                                [MPI_SIGNED_CHAR] = 1,
+                                [MPI_UNSIGNED_CHAR] = 1,
+                                [MPI_BYTE] = 1,
+                                [MPI_SHORT] = sizeof(short),
+                                [MPI_INT] = sizeof(int),
+                                [MPI_UNSIGNED] = sizeof(unsigned),
+                                [MPI_LONG] = sizeof(long),
+                                [MPI_UNSIGNED_LONG] = sizeof(unsigned long),
+                                [MPI_LONG_LONG] = sizeof(long long),
+                                [MPI_FLOAT] = sizeof(float),
+                                [MPI_DOUBLE] = sizeof(double)};
 #define NTYPES ((int)(sizeof(type_size) / sizeof(type_size[0])))
 
 /* ------------------------------------------------------------ errors */
 static const char *const err_names[] = {
-    "MPI_SUCCESS",     "MPI_ERR_BUFFER",   "MPI_ERR_COUNT",    "MPI_ERR_TYPE",
-    "MPI_ERR_TAG",     "MPI_ERR_COMM",     "MPI_ERR_RANK",     "MPI_ERR_REQUEST",
-    "MPI_ERR_ROOT",    "MPI_ERR_GROUP",    "MPI_ERR_OP",       "MPI_ERR_TOPOLOGY",
-    "MPI_ERR_DIMS",    "MPI_ERR_ARG",      "MPI_ERR_UNKNOWN",  "MPI_ERR_TRUNCATE",
-    "MPI_ERR_OTHER",   "MPI_ERR_INTERN",   "MPI_ERR_IN_STATUS", "MPI_ERR_PENDING"};
+    "MPI_SUCCESS",   "MPI_ERR_BUFFER", "MPI_ERR_COUNT",     "MPI_ERR_TYPE",
+    "MPI_ERR_TAG",   "MPI_ERR_COMM",   "MPI_ERR_RANK",      "MPI_ERR_REQUEST",
+    "MPI_ERR_ROOT",  "MPI_ERR_GROUP",  "MPI_ERR_OP",        "MPI_ERR_TOPOLOGY",
+    "MPI_ERR_DIMS",  "MPI_ERR_ARG",    "MPI_ERR_UNKNOWN",   "MPI_ERR_TRUNCATE",
+    "MPI_ERR_OTHER", "MPI_ERR_INTERN", "MPI_ERR_IN_STATUS", "MPI_ERR_PENDING"};
 static const char *const err_texts[] = {
     "no error",
     "invalid buffer pointer",
@@ -200,18 +218,17 @@ static void internal(const char *what)
 }
 
 /* The checks every call starts with. */
-#define CHECK_INIT(fn)                                                                            \
-    do {                                                                                          \
-        if (!g.init)                                                                              \
-            return fail(MPI_COMM_WORLD, fn, MPI_ERR_OTHER,                                        \
-                        g.finalized ? "called after MPI_Finalize"                                 \
-                                    : "called before MPI_Init");                                  \
+#define CHECK_INIT(fn)                                                                             \
+    do {                                                                                           \
+        if (!g.init)                                                                               \
+            return fail(MPI_COMM_WORLD, fn, MPI_ERR_OTHER,                                         \
+                        g.finalized ? "called after MPI_Finalize" : "called before MPI_Init");     \
     } while (0)
-#define CHECK_COMM(fn, c)                                                                         \
-    do {                                                                                          \
-        CHECK_INIT(fn);                                                                           \
-        if (!comm_ok(c))                                                                          \
-            return fail(MPI_COMM_WORLD, fn, MPI_ERR_COMM, "invalid communicator %d", (int)(c));   \
+#define CHECK_COMM(fn, c)                                                                          \
+    do {                                                                                           \
+        CHECK_INIT(fn);                                                                            \
+        if (!comm_ok(c))                                                                           \
+            return fail(MPI_COMM_WORLD, fn, MPI_ERR_COMM, "invalid communicator %d", (int)(c));    \
     } while (0)
 
 static int check_buf(MPI_Comm c, const char *fn, const void *buf, int count, MPI_Datatype t)
@@ -338,19 +355,25 @@ static void handle(const char *p, size_t len)
     uint64_t w0;
     memcpy(&w0, p, 8);
     uint32_t type = (uint32_t)(w0 & 15);
-    if (type == T_EAGER || type == T_RTS) {
+    if (type == T_EAGER || type == T_RTS || type == T_EAGERL) {
         uint32_t ctx = (uint32_t)(w0 >> 4) & 0xfff;
         int src = (int)((w0 >> 16) & 0xffff), tag = (int)(uint32_t)(w0 >> 32);
         size_t mlen = len - 8;
         uint64_t sreq = 0;
         int src_world = -1;
         const char *data = p + 8;
-        if (type == T_RTS) {
+        size_t chunk = mlen;
+        if (type != T_EAGER) {
             uint64_t w1;
             memcpy(&w1, p + 8, 8);
-            memcpy(&sreq, p + 16, 8);
             mlen = (size_t)(w1 & LEN_MASK);
             src_world = (int)(w1 >> 48);
+            if (type == T_RTS) {
+                memcpy(&sreq, p + 16, 8);
+            } else {
+                data = p + 16;
+                chunk = len - 16;
+            }
         }
         struct skifmpi_req **pp = &g.posted, *r;
         for (; (r = *pp); pp = &r->next)
@@ -365,12 +388,17 @@ static void handle(const char *p, size_t len)
                 if (mlen)
                     memcpy(r->buf, data, mlen > r->cap ? r->cap : mlen);
                 complete(r);
+            } else if (type == T_EAGERL) {
+                set_status(r, src, tag, mlen);
+                memcpy(r->buf, data, chunk > r->cap ? r->cap : chunk);
+                r->got = chunk;
+                g.sink[src_world].r = r;
             } else {
                 start_rndv(r, src, tag, mlen, src_world, sreq);
             }
             return;
         }
-        struct unexp *u = malloc(sizeof(*u) + (type == T_EAGER ? mlen : 0));
+        struct unexp *u = malloc(sizeof(*u) + (type != T_RTS ? mlen : 0));
         if (!u)
             internal("out of memory for the unexpected queue");
         u->next = NULL;
@@ -379,12 +407,39 @@ static void handle(const char *p, size_t len)
         u->src = src;
         u->tag = tag;
         u->len = mlen;
+        u->got = mlen;
         u->sreq = sreq;
         u->src_world = src_world;
         if (type == T_EAGER && mlen)
             memcpy(u->data, data, mlen);
+        if (type == T_EAGERL) {
+            memcpy(u->data, data, chunk);
+            u->type = T_EAGER;
+            u->got = chunk;
+            g.sink[src_world].u = u;
+        }
         *g.unexp_tail = u;
         g.unexp_tail = &u->next;
+    } else if (type == T_CONT) {
+        struct sink *k = &g.sink[(w0 >> 4) & 0xffff];
+        size_t n = len - 8;
+        if (k->r) {
+            struct skifmpi_req *r = k->r;
+            if (r->got < r->cap)
+                memcpy(r->buf + r->got, p + 8, n < r->cap - r->got ? n : r->cap - r->got);
+            r->got += n;
+            if (r->got >= r->len) {
+                k->r = NULL;
+                complete(r);
+            }
+        } else if (k->u) {
+            memcpy(k->u->data + k->u->got, p + 8, n);
+            k->u->got += n;
+            if (k->u->got >= k->u->len)
+                k->u = NULL;
+        } else {
+            internal("a continuation packet for no message");
+        }
     } else if (type == T_CTS) {
         struct skifmpi_req *s = (struct skifmpi_req *)(uintptr_t)(w0 & ~(uint64_t)15);
         memcpy(&s->rreq, p + 8, 8);
@@ -515,6 +570,23 @@ static struct skifmpi_req *isend_raw(struct comm *c, uint32_t ctx, const void *b
         r->done = 1;
         return r;
     }
+    if (bytes <= MEDIUM_MAX && !sync) {
+        /* several packets of at most 512 bytes, sent back to back */
+        uint64_t w[2] = {w0 | T_EAGERL, bytes | (uint64_t)g.rank << 48};
+        struct iovec iov[2] = {{w, 16}, {(void *)(uintptr_t)buf, 512 - 16}};
+        send_pkt(dw, iov, 2);
+        uint64_t c0 = T_CONT | (uint64_t)g.rank << 4;
+        for (size_t at = 512 - 16; at < bytes; at += 512 - 8) {
+            size_t n = bytes - at < 512 - 8 ? bytes - at : 512 - 8;
+            struct iovec ci[2] = {{&c0, 8}, {(void *)(uintptr_t)((const char *)buf + at), n}};
+            send_pkt(dw, ci, 2);
+        }
+        if (!want_req)
+            return NULL;
+        struct skifmpi_req *r = req_new(R_SEND, comm_h);
+        r->done = 1;
+        return r;
+    }
     struct skifmpi_req *r = req_new(R_SEND, comm_h);
     r->sbuf = buf;
     r->slen = bytes;
@@ -525,8 +597,8 @@ static struct skifmpi_req *isend_raw(struct comm *c, uint32_t ctx, const void *b
     return r;
 }
 
-static void send_raw(struct comm *c, uint32_t ctx, const void *buf, size_t bytes, int dst,
-                     int tag, int sync)
+static void send_raw(struct comm *c, uint32_t ctx, const void *buf, size_t bytes, int dst, int tag,
+                     int sync)
 {
     struct skifmpi_req *r = isend_raw(c, ctx, buf, bytes, dst, tag, sync, 0, 0);
     if (r) {
@@ -536,8 +608,7 @@ static void send_raw(struct comm *c, uint32_t ctx, const void *buf, size_t bytes
 }
 
 /* Post a receive (the unexpected queue first). */
-static void irecv_post(struct skifmpi_req *r, void *buf, size_t cap, uint32_t ctx, int src,
-                       int tag)
+static void irecv_post(struct skifmpi_req *r, void *buf, size_t cap, uint32_t ctx, int src, int tag)
 {
     r->buf = buf;
     r->cap = cap;
@@ -548,6 +619,14 @@ static void irecv_post(struct skifmpi_req *r, void *buf, size_t cap, uint32_t ct
     for (; (u = *pp); pp = &u->next)
         if (match(u->ctx, u->src, u->tag, ctx, src, tag))
             break;
+    if (u && u->got < u->len) {
+        /* its last packets are on their way (the sender sends them back
+         * to back): take them, then find the entry again */
+        while (u->got < u->len)
+            progress();
+        for (pp = &g.unexp; *pp != u; pp = &(*pp)->next)
+            ;
+    }
     if (u) {
         *pp = u->next;
         if (!u->next)
@@ -568,8 +647,8 @@ static void irecv_post(struct skifmpi_req *r, void *buf, size_t cap, uint32_t ct
     g.posted_tail = &r->next;
 }
 
-static struct skifmpi_req *irecv_raw(struct comm *c, uint32_t ctx, void *buf, size_t cap,
-                                     int src, int tag, int comm_h)
+static struct skifmpi_req *irecv_raw(struct comm *c, uint32_t ctx, void *buf, size_t cap, int src,
+                                     int tag, int comm_h)
 {
     (void)c;
     struct skifmpi_req *r = req_new(R_RECV, comm_h);
@@ -674,6 +753,9 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     }
     g.ncomms = 3;
     g.comms = calloc(3, sizeof(*g.comms));
+    g.sink = calloc((size_t)g.size, sizeof(*g.sink));
+    if (!g.sink)
+        internal("out of memory");
     int *ww = malloc(sizeof(int) * (size_t)g.size), *sw = malloc(sizeof(int));
     if (!g.comms || !ww || !sw)
         internal("out of memory");
@@ -682,7 +764,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     sw[0] = g.rank;
     g.comms[MPI_COMM_WORLD] = comm_new(0, g.rank, g.size, ww);
     g.comms[MPI_COMM_SELF] = comm_new(1, 0, 1, sw);
-    g.thread = required < MPI_THREAD_SINGLE     ? MPI_THREAD_SINGLE
+    g.thread = required < MPI_THREAD_SINGLE       ? MPI_THREAD_SINGLE
                : required > MPI_THREAD_SERIALIZED ? MPI_THREAD_SERIALIZED
                                                   : required;
     if (provided)
@@ -745,6 +827,8 @@ static void free_all(void)
     }
     free(g.addr);
     g.addr = NULL;
+    free(g.sink);
+    g.sink = NULL;
 }
 
 int MPI_Finalize(void)
@@ -781,8 +865,8 @@ int MPI_Get_processor_name(char *name, int *resultlen)
     int co[4] = {0, 0, 0, 0};
     if (!g.singleton)
         SkifCh_Coords(g.rank, co);
-    int n = snprintf(name, MPI_MAX_PROCESSOR_NAME, "skif-node%d(%d,%d,%d,%d)", g.rank, co[0],
-                     co[1], co[2], co[3]);
+    int n = snprintf(name, MPI_MAX_PROCESSOR_NAME, "skif-node%d(%d,%d,%d,%d)", g.rank, co[0], co[1],
+                     co[2], co[3]);
     *resultlen = n < MPI_MAX_PROCESSOR_NAME ? n : MPI_MAX_PROCESSOR_NAME - 1;
     return MPI_SUCCESS;
 }
@@ -881,8 +965,7 @@ int MPI_Type_size(MPI_Datatype datatype, int *size)
 {
     CHECK_INIT("MPI_Type_size");
     if (datatype <= 0 || datatype >= NTYPES)
-        return fail(MPI_COMM_WORLD, "MPI_Type_size", MPI_ERR_TYPE, "invalid datatype %d",
-                    datatype);
+        return fail(MPI_COMM_WORLD, "MPI_Type_size", MPI_ERR_TYPE, "invalid datatype %d", datatype);
     if (!size)
         return fail(MPI_COMM_WORLD, "MPI_Type_size", MPI_ERR_ARG, "NULL size");
     *size = type_size[datatype];
@@ -955,8 +1038,8 @@ int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int t
     return send_common("MPI_Isend", buf, count, datatype, dest, tag, comm, 0, request);
 }
 
-int MPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-               MPI_Comm comm, MPI_Request *request)
+int MPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request)
 {
     if (!request)
         return fail(comm, "MPI_Issend", MPI_ERR_REQUEST, "NULL request pointer");
@@ -988,9 +1071,9 @@ int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, M
      * receive matches, copy it out; anything else goes the general way */
     struct comm *c;
     if (g.ch && !g.unexp && !g.posted && !g.push && !g.local &&
-        (unsigned)comm < (unsigned)g.ncomms && (c = g.comms[comm]) && count >= 0 &&
-        datatype > 0 && datatype < NTYPES && ((unsigned)source < (unsigned)c->size ||
-        source == MPI_ANY_SOURCE) && (tag >= 0 || tag == MPI_ANY_TAG) && (buf || !count)) {
+        (unsigned)comm < (unsigned)g.ncomms && (c = g.comms[comm]) && count >= 0 && datatype > 0 &&
+        datatype < NTYPES && ((unsigned)source < (unsigned)c->size || source == MPI_ANY_SOURCE) &&
+        (tag >= 0 || tag == MPI_ANY_TAG) && (buf || !count)) {
         size_t cap = (size_t)count * (size_t)type_size[datatype];
         struct iovec cont[SKIFCH_CONT_SIZE];
         int parts;
@@ -1054,8 +1137,8 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
         return MPI_SUCCESS;
     }
     struct comm *c = g.comms[comm];
-    *request = irecv_raw(c, (uint32_t)c->id * 2, buf,
-                         (size_t)count * (size_t)type_size[datatype], source, tag, comm);
+    *request = irecv_raw(c, (uint32_t)c->id * 2, buf, (size_t)count * (size_t)type_size[datatype],
+                         source, tag, comm);
     return MPI_SUCCESS;
 }
 
@@ -1215,9 +1298,9 @@ int MPI_Request_free(MPI_Request *request)
     return MPI_SUCCESS;
 }
 
-int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
-                 int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source,
-                 int recvtag, MPI_Comm comm, MPI_Status *status)
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                 void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                 MPI_Comm comm, MPI_Status *status)
 {
     const char *fn = "MPI_Sendrecv";
     CHECK_COMM(fn, comm);
@@ -1297,64 +1380,63 @@ int MPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
     if (!status || status == MPI_STATUS_IGNORE || !count)
         return fail(MPI_COMM_WORLD, "MPI_Get_count", MPI_ERR_ARG, "NULL status or count");
     if (datatype <= 0 || datatype >= NTYPES)
-        return fail(MPI_COMM_WORLD, "MPI_Get_count", MPI_ERR_TYPE, "invalid datatype %d",
-                    datatype);
+        return fail(MPI_COMM_WORLD, "MPI_Get_count", MPI_ERR_TYPE, "invalid datatype %d", datatype);
     long long b = status->skifmpi_bytes, s = type_size[datatype];
     *count = b % s ? MPI_UNDEFINED : (int)(b / s);
     return MPI_SUCCESS;
 }
 
 /* ------------------------------------------------------------ reductions */
-#define OPS_ARITH(T)                                                                              \
-    case MPI_SUM:                                                                                 \
-        for (int i = 0; i < n; i++)                                                               \
-            ((T *)io)[i] = (T)(((T *)io)[i] + ((const T *)in)[i]);                                \
-        return 0;                                                                                 \
-    case MPI_PROD:                                                                                \
-        for (int i = 0; i < n; i++)                                                               \
-            ((T *)io)[i] = (T)(((T *)io)[i] * ((const T *)in)[i]);                                \
-        return 0;                                                                                 \
-    case MPI_MIN:                                                                                 \
-        for (int i = 0; i < n; i++)                                                               \
-            if (((const T *)in)[i] < ((T *)io)[i])                                                \
-                ((T *)io)[i] = ((const T *)in)[i];                                                \
-        return 0;                                                                                 \
-    case MPI_MAX:                                                                                 \
-        for (int i = 0; i < n; i++)                                                               \
-            if (((const T *)in)[i] > ((T *)io)[i])                                                \
-                ((T *)io)[i] = ((const T *)in)[i];                                                \
+#define OPS_ARITH(T)                                                                               \
+    case MPI_SUM:                                                                                  \
+        for (int i = 0; i < n; i++)                                                                \
+            ((T *)io)[i] = (T)(((T *)io)[i] + ((const T *)in)[i]);                                 \
+        return 0;                                                                                  \
+    case MPI_PROD:                                                                                 \
+        for (int i = 0; i < n; i++)                                                                \
+            ((T *)io)[i] = (T)(((T *)io)[i] * ((const T *)in)[i]);                                 \
+        return 0;                                                                                  \
+    case MPI_MIN:                                                                                  \
+        for (int i = 0; i < n; i++)                                                                \
+            if (((const T *)in)[i] < ((T *)io)[i])                                                 \
+                ((T *)io)[i] = ((const T *)in)[i];                                                 \
+        return 0;                                                                                  \
+    case MPI_MAX:                                                                                  \
+        for (int i = 0; i < n; i++)                                                                \
+            if (((const T *)in)[i] > ((T *)io)[i])                                                 \
+                ((T *)io)[i] = ((const T *)in)[i];                                                 \
         return 0;
-#define OPS_LOGIC(T)                                                                              \
-    case MPI_LAND:                                                                                \
-        for (int i = 0; i < n; i++)                                                               \
-            ((T *)io)[i] = (T)(((T *)io)[i] && ((const T *)in)[i]);                               \
-        return 0;                                                                                 \
-    case MPI_LOR:                                                                                 \
-        for (int i = 0; i < n; i++)                                                               \
-            ((T *)io)[i] = (T)(((T *)io)[i] || ((const T *)in)[i]);                               \
+#define OPS_LOGIC(T)                                                                               \
+    case MPI_LAND:                                                                                 \
+        for (int i = 0; i < n; i++)                                                                \
+            ((T *)io)[i] = (T)(((T *)io)[i] && ((const T *)in)[i]);                                \
+        return 0;                                                                                  \
+    case MPI_LOR:                                                                                  \
+        for (int i = 0; i < n; i++)                                                                \
+            ((T *)io)[i] = (T)(((T *)io)[i] || ((const T *)in)[i]);                                \
         return 0;
-#define OPS_BIT(T)                                                                                \
-    case MPI_BAND:                                                                                \
-        for (int i = 0; i < n; i++)                                                               \
-            ((T *)io)[i] = (T)(((T *)io)[i] & ((const T *)in)[i]);                                \
-        return 0;                                                                                 \
-    case MPI_BOR:                                                                                 \
-        for (int i = 0; i < n; i++)                                                               \
-            ((T *)io)[i] = (T)(((T *)io)[i] | ((const T *)in)[i]);                                \
+#define OPS_BIT(T)                                                                                 \
+    case MPI_BAND:                                                                                 \
+        for (int i = 0; i < n; i++)                                                                \
+            ((T *)io)[i] = (T)(((T *)io)[i] & ((const T *)in)[i]);                                 \
+        return 0;                                                                                  \
+    case MPI_BOR:                                                                                  \
+        for (int i = 0; i < n; i++)                                                                \
+            ((T *)io)[i] = (T)(((T *)io)[i] | ((const T *)in)[i]);                                 \
         return 0;
-#define INT_TYPE(K, T)                                                                            \
-    case K:                                                                                       \
-        switch (op) {                                                                             \
-            OPS_ARITH(T)                                                                          \
-            OPS_LOGIC(T)                                                                          \
-            OPS_BIT(T)                                                                            \
-        }                                                                                         \
+#define INT_TYPE(K, T)                                                                             \
+    case K:                                                                                        \
+        switch (op) {                                                                              \
+            OPS_ARITH(T)                                                                           \
+            OPS_LOGIC(T)                                                                           \
+            OPS_BIT(T)                                                                             \
+        }                                                                                          \
         return -1;
-#define FLOAT_TYPE(K, T)                                                                          \
-    case K:                                                                                       \
-        switch (op) {                                                                             \
-            OPS_ARITH(T)                                                                          \
-        }                                                                                         \
+#define FLOAT_TYPE(K, T)                                                                           \
+    case K:                                                                                        \
+        switch (op) {                                                                              \
+            OPS_ARITH(T)                                                                           \
+        }                                                                                          \
         return -1;
 
 /* io[i] = io[i] op in[i]; -1 if op does not apply to type t (MPI's rules:
@@ -1398,8 +1480,8 @@ static int sw_barrier(struct comm *c)
 {
     char b = 0;
     for (int k = 1; k < c->size; k <<= 1) {
-        struct skifmpi_req *r = irecv_raw(c, cctx(c), &b, 0, (c->rank - k + c->size) % c->size,
-                                          TAG_BARRIER, 0);
+        struct skifmpi_req *r =
+            irecv_raw(c, cctx(c), &b, 0, (c->rank - k + c->size) % c->size, TAG_BARRIER, 0);
         send_raw(c, cctx(c), &b, 0, (c->rank + k) % c->size, TAG_BARRIER, 0);
         wait_req(r);
         req_release(r);
@@ -1452,8 +1534,7 @@ static int sw_reduce(struct comm *c, const void *in, void *out, int n, MPI_Datat
     return MPI_SUCCESS;
 }
 
-static int sw_allreduce(struct comm *c, const void *in, void *out, int n, MPI_Datatype t,
-                        MPI_Op op)
+static int sw_allreduce(struct comm *c, const void *in, void *out, int n, MPI_Datatype t, MPI_Op op)
 {
     sw_reduce(c, in, out, n, t, op, 0);
     return sw_bcast(c, out, (size_t)n * (size_t)type_size[t], 0);
@@ -1502,8 +1583,8 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
     const char *fn = "MPI_Reduce";
     CHECK_COMM(fn, comm);
     int e;
-    if ((e = check_buf(comm, fn, sendbuf, count, datatype)) ||
-        (e = check_root(comm, fn, root)) || (e = check_op(comm, fn, op, datatype)))
+    if ((e = check_buf(comm, fn, sendbuf, count, datatype)) || (e = check_root(comm, fn, root)) ||
+        (e = check_op(comm, fn, op, datatype)))
         return e;
     struct comm *c = g.comms[comm];
     if (c->rank == root && (e = check_buf(comm, fn, recvbuf, count, datatype)))
@@ -1515,8 +1596,8 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
     return c->coll->reduce(c, sendbuf, recvbuf, count, datatype, op, root);
 }
 
-int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                  MPI_Op op, MPI_Comm comm)
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                  MPI_Comm comm)
 {
     const char *fn = "MPI_Allreduce";
     CHECK_COMM(fn, comm);
@@ -1533,8 +1614,7 @@ int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype da
 /* Check the send and receive arguments of gather-like calls; *bytes gets
  * the bytes per rank (they must agree in bytes). */
 static int check_pair(MPI_Comm comm, const char *fn, const void *sb, int sc, MPI_Datatype st,
-                      void *rb, int rc, MPI_Datatype rt, int send_sig, int recv_sig,
-                      size_t *bytes)
+                      void *rb, int rc, MPI_Datatype rt, int send_sig, int recv_sig, size_t *bytes)
 {
     int e;
     if (send_sig && sb != MPI_IN_PLACE && (e = check_buf(comm, fn, sb, sc, st)))
@@ -1543,8 +1623,8 @@ static int check_pair(MPI_Comm comm, const char *fn, const void *sb, int sc, MPI
         return e;
     if (send_sig && recv_sig && sb != MPI_IN_PLACE &&
         (size_t)sc * (size_t)type_size[st] != (size_t)rc * (size_t)type_size[rt])
-        return fail(comm, fn, MPI_ERR_TRUNCATE, "send count %d and receive count %d differ",
-                    sc, rc);
+        return fail(comm, fn, MPI_ERR_TRUNCATE, "send count %d and receive count %d differ", sc,
+                    rc);
     *bytes = send_sig && sb != MPI_IN_PLACE ? (size_t)sc * (size_t)type_size[st]
                                             : (size_t)rc * (size_t)type_size[rt];
     return MPI_SUCCESS;
@@ -1573,8 +1653,8 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *
         internal("out of memory");
     for (int i = 0; i < c->size; i++)
         if (i != root)
-            rs[i] = irecv_raw(c, cctx(c), (char *)recvbuf + (size_t)i * bytes, bytes, i,
-                              TAG_GATHER, 0);
+            rs[i] =
+                irecv_raw(c, cctx(c), (char *)recvbuf + (size_t)i * bytes, bytes, i, TAG_GATHER, 0);
     if (sendbuf != MPI_IN_PLACE && bytes)
         memcpy((char *)recvbuf + (size_t)root * bytes, sendbuf, bytes);
     for (int i = 0; i < c->size; i++)
@@ -1732,8 +1812,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     struct comm *c = g.comms[comm];
     int id = new_id(c);
     if (id < 0)
-        return fail(comm, "MPI_Comm_dup", MPI_ERR_OTHER, "all %d communicator ids in use",
-                    MAX_IDS);
+        return fail(comm, "MPI_Comm_dup", MPI_ERR_OTHER, "all %d communicator ids in use", MAX_IDS);
     int *w = malloc(sizeof(int) * (size_t)c->size);
     if (!w)
         internal("out of memory");
@@ -1808,8 +1887,9 @@ int MPI_Comm_free(MPI_Comm *comm)
         return fail(MPI_COMM_WORLD, "MPI_Comm_free", MPI_ERR_COMM, "invalid communicator %d",
                     comm ? *comm : 0);
     if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
-        return fail(*comm, "MPI_Comm_free", MPI_ERR_COMM, "MPI_COMM_WORLD and MPI_COMM_SELF "
-                                                          "cannot be freed");
+        return fail(*comm, "MPI_Comm_free", MPI_ERR_COMM,
+                    "MPI_COMM_WORLD and MPI_COMM_SELF "
+                    "cannot be freed");
     struct comm *c = g.comms[*comm];
     g.used_ids[c->id / 64] &= ~(1ull << (c->id % 64));
     free(c->world);
@@ -1849,32 +1929,32 @@ int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
 
 /* ------------------------------------------------------------ not supported */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
-#define UNSUPPORTED(name, args)                                                                   \
-    int name args                                                                                 \
-    {                                                                                             \
-        CHECK_INIT(#name);                                                                        \
-        return fail(MPI_COMM_WORLD, #name, MPI_ERR_OTHER,                                         \
-                    "not supported by this MPI (docs/mpi.md lists what is)");                     \
+#define UNSUPPORTED(name, args)                                                                    \
+    int name args                                                                                  \
+    {                                                                                              \
+        CHECK_INIT(#name);                                                                         \
+        return fail(MPI_COMM_WORLD, #name, MPI_ERR_OTHER,                                          \
+                    "not supported by this MPI (docs/mpi.md lists what is)");                      \
     }
-UNSUPPORTED(MPI_Bsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-                        MPI_Comm comm))
+UNSUPPORTED(MPI_Bsend,
+            (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
 UNSUPPORTED(MPI_Cancel, (MPI_Request * request))
 UNSUPPORTED(MPI_Scan, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                        MPI_Op op, MPI_Comm comm))
 UNSUPPORTED(MPI_Type_contiguous, (int count, MPI_Datatype oldtype, MPI_Datatype *newtype))
-UNSUPPORTED(MPI_Type_vector, (int count, int blocklength, int stride, MPI_Datatype oldtype,
-                              MPI_Datatype *newtype))
+UNSUPPORTED(MPI_Type_vector,
+            (int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype))
 UNSUPPORTED(MPI_Type_commit, (MPI_Datatype * datatype))
 UNSUPPORTED(MPI_Type_free, (MPI_Datatype * datatype))
-UNSUPPORTED(MPI_Gatherv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, const int recvcounts[], const int displs[],
-                          MPI_Datatype recvtype, int root, MPI_Comm comm))
-UNSUPPORTED(MPI_Scatterv, (const void *sendbuf, const int sendcounts[], const int displs[],
-                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                           MPI_Datatype recvtype, int root, MPI_Comm comm))
-UNSUPPORTED(MPI_Allgatherv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                             void *recvbuf, const int recvcounts[], const int displs[],
-                             MPI_Datatype recvtype, MPI_Comm comm))
+UNSUPPORTED(MPI_Gatherv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                          int root, MPI_Comm comm))
+UNSUPPORTED(MPI_Scatterv,
+            (const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+             void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))
+UNSUPPORTED(MPI_Allgatherv,
+            (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm))
 UNSUPPORTED(MPI_Alltoallv, (const void *sendbuf, const int sendcounts[], const int sdispls[],
                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                             const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
@@ -1882,8 +1962,8 @@ UNSUPPORTED(MPI_Reduce_scatter, (const void *sendbuf, void *recvbuf, const int r
                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
 UNSUPPORTED(MPI_Waitsome, (int incount, MPI_Request array_of_requests[], int *outcount,
                            int array_of_indices[], MPI_Status *array_of_statuses))
-UNSUPPORTED(MPI_Testany, (int count, MPI_Request array_of_requests[], int *index, int *flag,
-                          MPI_Status *status))
-UNSUPPORTED(MPI_Cart_create, (MPI_Comm comm_old, int ndims, const int dims[],
-                              const int periods[], int reorder, MPI_Comm *comm_cart))
+UNSUPPORTED(MPI_Testany,
+            (int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status))
+UNSUPPORTED(MPI_Cart_create, (MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
+                              int reorder, MPI_Comm *comm_cart))
 UNSUPPORTED(MPI_Dims_create, (int nnodes, int ndims, int dims[]))

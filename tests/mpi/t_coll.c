@@ -13,30 +13,32 @@
 
 static int wrank, checks;
 
-#define CHECK(cond, ...)                                                                          \
-    do {                                                                                          \
-        checks++;                                                                                 \
-        if (!(cond)) {                                                                            \
-            fprintf(stderr, "t_coll: rank %d: line %d: ", wrank, __LINE__);                       \
-            fprintf(stderr, __VA_ARGS__);                                                         \
-            fprintf(stderr, "\n");                                                                \
-            MPI_Abort(MPI_COMM_WORLD, 1);                                                         \
-        }                                                                                         \
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        checks++;                                                                                  \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "t_coll: rank %d: line %d: ", wrank, __LINE__);                        \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fprintf(stderr, "\n");                                                                 \
+            MPI_Abort(MPI_COMM_WORLD, 1);                                                          \
+        }                                                                                          \
     } while (0)
 
 enum { NT = 12, NO = 8, N = 7 };
-static const MPI_Datatype types[NT] = {MPI_CHAR,     MPI_SIGNED_CHAR,   MPI_UNSIGNED_CHAR,
-                                       MPI_BYTE,     MPI_SHORT,         MPI_INT,
-                                       MPI_UNSIGNED, MPI_LONG,          MPI_UNSIGNED_LONG,
-                                       MPI_LONG_LONG, MPI_FLOAT,        MPI_DOUBLE};
-static const char *const tnames[NT] = {"CHAR",  "SIGNED_CHAR", "UNSIGNED_CHAR", "BYTE",
-                                       "SHORT", "INT",         "UNSIGNED",      "LONG",
-                                       "UNSIGNED_LONG", "LONG_LONG", "FLOAT",    "DOUBLE"};
+static const MPI_Datatype types[NT] = {
+    MPI_CHAR,     MPI_SIGNED_CHAR, MPI_UNSIGNED_CHAR, MPI_BYTE,      MPI_SHORT, MPI_INT,
+    MPI_UNSIGNED, MPI_LONG,        MPI_UNSIGNED_LONG, MPI_LONG_LONG, MPI_FLOAT, MPI_DOUBLE};
+static const char *const tnames[NT] = {"CHAR",          "SIGNED_CHAR", "UNSIGNED_CHAR", "BYTE",
+                                       "SHORT",         "INT",         "UNSIGNED",      "LONG",
+                                       "UNSIGNED_LONG", "LONG_LONG",   "FLOAT",         "DOUBLE"};
 static const MPI_Op ops[NO] = {MPI_SUM,  MPI_PROD, MPI_MIN,  MPI_MAX,
                                MPI_LAND, MPI_LOR,  MPI_BAND, MPI_BOR};
 static const char *const onames[NO] = {"SUM", "PROD", "MIN", "MAX", "LAND", "LOR", "BAND", "BOR"};
 
-static int is_float(int t) { return t >= 10; }
+static int is_float(int t)
+{
+    return t >= 10;
+}
 
 /* MPI's rules: integers all ops; floating point arithmetic only; BYTE
  * bitwise only; CHAR none. */
@@ -221,8 +223,7 @@ static void test_comm(MPI_Comm comm, const char *cname)
                 MPI_Reduce(MPI_IN_PLACE, buf_out, N, types[t], ops[o], root, comm);
                 for (int i = 0; i < N; i++)
                     CHECK(get(t, buf_out, i) == ref(o, members, size, i),
-                          "%s: Reduce IN_PLACE %s %s element %d", cname, tnames[t], onames[o],
-                          i);
+                          "%s: Reduce IN_PLACE %s %s element %d", cname, tnames[t], onames[o], i);
             } else {
                 MPI_Reduce(buf_in, NULL, N, types[t], ops[o], root, comm);
             }
@@ -234,9 +235,10 @@ static void test_comm(MPI_Comm comm, const char *cname)
             put(t, b, i, rank == root ? 3 * i + t : 0);
         MPI_Bcast(b, N, types[t], root, comm);
         for (int i = 0; i < N; i++)
-            CHECK(get(t, b, i) == 3 * i + t, "%s: Bcast %s root %d element %d", cname,
-                  tnames[t], root, i);
-        char *all = malloc((size_t)ts * 3 * (size_t)size), *all2 = malloc((size_t)ts * 3 * (size_t)size);
+            CHECK(get(t, b, i) == 3 * i + t, "%s: Bcast %s root %d element %d", cname, tnames[t],
+                  root, i);
+        char *all = malloc((size_t)ts * 3 * (size_t)size),
+             *all2 = malloc((size_t)ts * 3 * (size_t)size);
         long long mine[3];
         for (int i = 0; i < 3; i++)
             put(t, mine, i, (wrank * 3 + i) % 100);

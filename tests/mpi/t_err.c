@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const cases[] = {"before-init", "after-finalize", "rank", "tag", "count",
-                                    "datatype", "op", "root", "comm", "truncate",
-                                    "no-finalize", "abort", "unsupported", NULL};
+static const char *const cases[] = {
+    "before-init", "after-finalize", "rank",     "tag",         "count", "datatype",    "op",
+    "root",        "comm",           "truncate", "no-finalize", "abort", "unsupported", NULL};
 
 static int expect(int got, int want, const char *what)
 {
@@ -60,7 +60,7 @@ int main(int argc, char **argv)
     }
     if (!strcmp(name, "no-finalize")) {
         if (bad)
-            return 0; /* returns from main without MPI_Finalize */
+            return 0;                /* returns from main without MPI_Finalize */
         MPI_Barrier(MPI_COMM_WORLD); /* never completes: the other rank is gone */
         MPI_Finalize();
         return 0;

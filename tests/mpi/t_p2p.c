@@ -14,15 +14,15 @@
 
 static int rank, size, checks;
 
-#define CHECK(cond, ...)                                                                          \
-    do {                                                                                          \
-        checks++;                                                                                 \
-        if (!(cond)) {                                                                            \
-            fprintf(stderr, "t_p2p: rank %d: line %d: ", rank, __LINE__);                         \
-            fprintf(stderr, __VA_ARGS__);                                                         \
-            fprintf(stderr, "\n");                                                                \
-            MPI_Abort(MPI_COMM_WORLD, 1);                                                         \
-        }                                                                                         \
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        checks++;                                                                                  \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "t_p2p: rank %d: line %d: ", rank, __LINE__);                          \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fprintf(stderr, "\n");                                                                 \
+            MPI_Abort(MPI_COMM_WORLD, 1);                                                          \
+        }                                                                                          \
     } while (0)
 
 static unsigned char pat(size_t i, int seed)
@@ -48,8 +48,7 @@ static void wildcards(void)
             int v;
             MPI_Status st;
             MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
-            CHECK(st.MPI_SOURCE > 0 && st.MPI_SOURCE < size && st.MPI_TAG >= 10 &&
-                      st.MPI_TAG < 13,
+            CHECK(st.MPI_SOURCE > 0 && st.MPI_SOURCE < size && st.MPI_TAG >= 10 && st.MPI_TAG < 13,
                   "source %d tag %d", st.MPI_SOURCE, st.MPI_TAG);
             CHECK(v == st.MPI_SOURCE * 100 + st.MPI_TAG, "value %d from %d tag %d", v,
                   st.MPI_SOURCE, st.MPI_TAG);
@@ -62,8 +61,8 @@ static void wildcards(void)
             int v;
             MPI_Status st;
             MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 20 + s, MPI_COMM_WORLD, &st);
-            CHECK(st.MPI_SOURCE == s && v == s, "tag %d: source %d value %d", 20 + s,
-                  st.MPI_SOURCE, v);
+            CHECK(st.MPI_SOURCE == s && v == s, "tag %d: source %d value %d", 20 + s, st.MPI_SOURCE,
+                  v);
         }
         for (int s = size - 1; s >= 1; s--) {
             int v;
@@ -133,9 +132,9 @@ static void order(void)
 /* Every size class: 0..4 MiB, blocking and nonblocking, checked byte by byte. */
 static void sizes(void)
 {
-    static const size_t sz[] = {0,    1,    7,    8,     9,     255,   504,    505,
-                                511,  512,  1024, 2040,  2041,  2048,  4096,   65536,
-                                65537, 262144, 1048576, 4194304};
+    static const size_t sz[] = {0,    1,     7,     8,      9,       255,    504,  505,
+                                511,  512,   1024,  2040,   2041,    2048,   4096, 8192,
+                                8193, 65536, 65537, 262144, 1048576, 4194304};
     int n = (int)(sizeof(sz) / sizeof(sz[0]));
     unsigned char *buf = malloc(4194304 + 16);
     int peer = rank == 0 ? size - 1 : 0;

@@ -103,11 +103,11 @@ static void mr(long max)
         for (int i = 0; i < n && rank < 2 * pairs; i++) {
             for (int w = 0; w < WIN; w++) {
                 if (rank < pairs)
-                    MPI_Isend(sbuf + w * len, (int)len, MPI_BYTE, rank + pairs, 4,
-                              MPI_COMM_WORLD, &rq[w]);
+                    MPI_Isend(sbuf + w * len, (int)len, MPI_BYTE, rank + pairs, 4, MPI_COMM_WORLD,
+                              &rq[w]);
                 else
-                    MPI_Irecv(rbuf + w * len, (int)len, MPI_BYTE, rank - pairs, 4,
-                              MPI_COMM_WORLD, &rq[w]);
+                    MPI_Irecv(rbuf + w * len, (int)len, MPI_BYTE, rank - pairs, 4, MPI_COMM_WORLD,
+                              &rq[w]);
             }
             MPI_Waitall(WIN, rq, MPI_STATUSES_IGNORE);
             if (rank < pairs)
@@ -126,8 +126,7 @@ static void mr(long max)
 static void coll(const char *what, long max)
 {
     if (rank == 0)
-        printf("# MPI_%s latency on %d ranks, simulated time\n# Size  Latency (us)\n", what,
-               size);
+        printf("# MPI_%s latency on %d ranks, simulated time\n# Size  Latency (us)\n", what, size);
     int barrier = !strcmp(what, "Barrier");
     for (long len = barrier ? 0 : 4; len <= (barrier ? 0 : max); len *= 2) {
         int n = len <= 4096 ? 20 : 4;

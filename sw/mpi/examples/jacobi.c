@@ -43,15 +43,15 @@ int main(int argc, char **argv)
     int up = rank > 0 ? rank - 1 : MPI_PROC_NULL, down = rank < size - 1 ? rank + 1 : MPI_PROC_NULL;
     double res = 0.0;
     for (int s = 0; s < steps; s++) {
-        MPI_Sendrecv(&U(u, 1, 0), n, MPI_DOUBLE, up, 0, &U(u, rows + 1, 0), n, MPI_DOUBLE, down,
-                     0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Sendrecv(&U(u, 1, 0), n, MPI_DOUBLE, up, 0, &U(u, rows + 1, 0), n, MPI_DOUBLE, down, 0,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         MPI_Sendrecv(&U(u, rows, 0), n, MPI_DOUBLE, down, 1, &U(u, 0, 0), n, MPI_DOUBLE, up, 1,
                      MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         double local = 0.0;
         for (int r = 1; r <= rows; r++)
             for (int c = 1; c < n - 1; c++) {
-                U(v, r, c) = 0.25 * (U(u, r - 1, c) + U(u, r + 1, c) + U(u, r, c - 1) +
-                                     U(u, r, c + 1));
+                U(v, r, c) =
+                    0.25 * (U(u, r - 1, c) + U(u, r + 1, c) + U(u, r, c - 1) + U(u, r, c + 1));
                 double d = U(v, r, c) - U(u, r, c);
                 local += d * d;
             }
