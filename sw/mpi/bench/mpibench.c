@@ -130,17 +130,20 @@ static void coll(const char *what, long max)
     int barrier = !strcmp(what, "Barrier");
     for (long len = barrier ? 0 : 4; len <= (barrier ? 0 : max); len *= 2) {
         int n = len <= 4096 ? 20 : 4;
-        MPI_Barrier(MPI_COMM_WORLD);
-        double t0 = MPI_Wtime();
+        double t = 0.0, tmax;
         for (int i = 0; i < n; i++) {
+            /* each call timed alone, as OSU does: a barrier between calls */
+            MPI_Barrier(MPI_COMM_WORLD);
+            double t0 = MPI_Wtime();
             if (barrier)
                 MPI_Barrier(MPI_COMM_WORLD);
             else if (!strcmp(what, "Bcast"))
                 MPI_Bcast(sbuf, (int)len / 4, MPI_INT, 0, MPI_COMM_WORLD);
             else
                 MPI_Allreduce(sbuf, rbuf, (int)len / 4, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+            t += MPI_Wtime() - t0;
         }
-        double t = (MPI_Wtime() - t0) / n, tmax;
+        t /= n;
         MPI_Reduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
         if (rank == 0)
             printf("%-10ld%18.2f\n", len, tmax * 1e6);
