@@ -85,8 +85,9 @@ truncate MPI error: MPI_Recv on rank 1: MPI_ERR_TRUNCATE: message of 16 bytes fr
 no-finalize MPI error: rank 1: the program ended (returned from main or called exit) without MPI_Finalize
 abort MPI_Abort: rank 1 aborts the job with error code 7
 unsupported MPI error: MPI_Scan on rank 1: MPI_ERR_OTHER: not supported
+type-op MPI_Allreduce on rank 0: MPI_ERR_OP: operation 1 is not defined on datatype 1
 CASES
-    for c in after-finalize rank tag count datatype op root comm truncate unsupported; do
+    for c in after-finalize rank tag count datatype op root comm truncate unsupported type-op; do
         expect_rc 0 "$MPIRUN" -np 2 -q "$MT/t_err" "$c" return || return 1
         has "$T/out" "returned" || return 1
     done

