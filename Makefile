@@ -214,5 +214,7 @@ bench-net: deps all   # make bench-net [NET=all|uniform|quick]
 clean:
 	rm -rf $(B)
 
+include sw/mpi/mpi.mk   # MPI over SkifCh (docs/mpi.md)
+
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 .SECONDARY:

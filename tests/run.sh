@@ -419,6 +419,7 @@ source tests/launcher.sh
 source tests/skifch_tests.sh
 # collectives (issue 10)
 source tests/coll.sh
+source tests/mpi.sh   # MPI over SkifCh (docs/mpi.md)
 
 # ---------------------------------------------------------------- runner
 tests=$(declare -F | awk '{print $3}' | grep '^t_')
