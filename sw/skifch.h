@@ -57,7 +57,7 @@ typedef struct SkifCh SkifCh;
  * 12..24, sets another size). A process may hold many channels. Returns the
  * channel, or NULL with errno: EINVAL bad channel, EBUSY the channel is
  * open (with credits on, also the library's credit channel,
- * SkifCh_Channels() - 1), ENODEV not started by skifrun, ENOMEM, EIO the
+ * SkifCh_Channels() - 5), ENODEV not started by skifrun, ENOMEM, EIO the
  * adapter refused, EPIPE the simulator is gone; EINVAL also for a bad
  * SKIFCH_RING_LOG2, SKIFCH_SPILL_MB or SKIFCH_CREDITS (0 or 1). A process
  * may open channels again after closing its last one. */
