@@ -247,8 +247,7 @@ static void table(void)
 
     /* counters from the status block */
     dev.stat[0] = 0;
-    dev.stat[SKIF_STAT_COLL_SENT / 8] = 12;
-    dev.stat[SKIF_STAT_COLL_DONE / 8] = 10;
+    dev.stat[SKIF_STAT_COLL / 8] = (uint64_t)10 << 32 | 12; /* [31:0] sent, [63:32] done */
     dev.txq.head = &dev.stat[SKIF_STAT_TX_HEAD / 8];
     uint32_t sent = 0, done = 0;
     skif_coll_counters(&dev, &sent, &done);

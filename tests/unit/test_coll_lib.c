@@ -392,7 +392,7 @@ static void barrier(SkifCollTree *t0)
 static void bcasts(SkifCollTree *t0)
 {
     SkifCollReq *r;
-    uint8_t *big = malloc(5000), *got = calloc(5000, 1);
+    uint8_t *big = malloc(5000);
     for (int i = 0; i < 5000; i++)
         big[i] = (uint8_t)(i * 13);
     int before = fdev.nposted;
@@ -400,34 +400,11 @@ static void bcasts(SkifCollTree *t0)
     CHECK(SkifColl_Wait(r) == 0);
     CHECK(fdev.nposted - before == 3);
     CHECK(fdev.posted[(before + 2) & 511].len == 5000 - 4096 && fdev.posted[before & 511].arg == 0);
-    /* from rank 2 (node 0x10): the data comes before the request */
-    for (int k = 0; k < 3; k++) {
-        unsigned len = k < 2 ? 2048 : 5000 - 4096;
-        deliver(ent(0x10, 0, len, 0, 0, 0, SKIF_COLL_CMD_BCAST), big + 2048 * k);
-    }
-    uint64_t z = 0, zz;
-    CHECK(SkifColl_Allreduce(t0, &z, &zz, 1, SKIFCOLL_U64, SKIFCOLL_SUM, &r) == 0);
-    CHECK(SkifColl_Wait(r) == 0); /* the library has taken the pieces and kept them */
-    CHECK(t0->ub != NULL);
-    CHECK(SkifColl_Bcast(t0, 2, got, 5000, &r) == 0);
-    CHECK(SkifColl_Wait(r) == 0);
-    CHECK(memcmp(got, big, 5000) == 0);
-    /* two roots interleaved: each request gets its root's data */
-    uint8_t g1[8] = {0}, g3[8] = {0};
-    SkifCollReq *r1, *r3;
-    CHECK(SkifColl_Bcast(t0, 1, g1, 8, &r1) == 0);
-    CHECK(SkifColl_Bcast(t0, 3, g3, 8, &r3) == 0);
-    deliver(ent(0x11, 0, 8, 0, 0, 0, SKIF_COLL_CMD_BCAST), (const uint8_t *)"rank3...");
-    deliver(ent(0x01, 0, 8, 0, 0, 0, SKIF_COLL_CMD_BCAST), (const uint8_t *)"rank1...");
-    CHECK(SkifColl_Wait(r1) == 0 && SkifColl_Wait(r3) == 0);
-    CHECK(!memcmp(g1, "rank1...", 8) && !memcmp(g3, "rank3...", 8));
-    /* a piece of the wrong length */
-    CHECK(SkifColl_Bcast(t0, 1, g1, 8, &r1) == 0);
-    deliver(ent(0x01, 0, 16, 0, 0, 0, SKIF_COLL_CMD_BCAST), big);
-    CHECK(SkifColl_Wait(r1) == -1 && errno == EPROTO);
+    /* (broadcasts from another member go over SkifCh, not the adapter:
+     * t_coll_hw and t_coll_sw run them under the simulator) */
+    SkifCollReq *r1;
     CHECK(SkifColl_Bcast(t0, 0, NULL, 8, &r1) == -1 && errno == EINVAL);
     free(big);
-    free(got);
 }
 
 static void trees(void)
