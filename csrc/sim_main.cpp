@@ -183,7 +183,8 @@ void coll_report()
         std::fprintf(stderr,
                      "  collective: tree %d reduce id %d is incomplete; contributions missing from "
                      "the programs of node(s):%s\n",
-                     s / 32, s % 32, missing.empty() ? " (none: results on their way)" : missing.c_str());
+                     s / 32, s % 32,
+                     missing.empty() ? " (none: results on their way)" : missing.c_str());
         waiting++;
     }
     if (!waiting)
