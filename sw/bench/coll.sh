@@ -58,10 +58,7 @@ done
 row barrier 4x4x4 barrier hw 0
 row barrier 4x4x4 barrier sw 0
 
-awk -F, 'NR==1{print "["; next}
-    { v = ($6 == "n/a") ? "null" : $6; u = ($7 == "n/a") ? "null" : $7
-      printf "%s  {\"figure\": \"%s\", \"dims\": \"%s\", \"nodes\": %s, \"mode\": \"%s\", \"bytes\": %s, \"cycles\": %s, \"us\": %s, \"note\": \"%s\"}", (NR>2?",\n":""), $1,$2,$3,$4,$5,v,u,$8 }
-    END{print "\n]"}' $csv >$B/coll.json
+sw/bench/csv2json.sh $csv >$B/coll.json
 column -t -s, $csv
 # the issue's targets against what was measured
 awk -F, '
