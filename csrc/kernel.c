@@ -707,8 +707,14 @@ int sim_start(void)
      * leaves RX on in the same way when a program closes its device). */
     for (int i = 0; i < g_sim.n; i++)
         hostmem_mmio_push(&g_sim.nodes[i], g_sim.now, SKIF_REG_CTRL, SKIF_CTRL_RX_EN, 1, 0);
-    if (start_programs() < 0) {
+    if (g_sim.opt.tag_output && skif_opts_tag_begin() < 0)
+        fprintf(stderr, "skifsim: --tag-output: %s; not waiting for the last lines\n",
+                strerror(errno));
+    int started = start_programs();
+    skif_opts_tag_started();
+    if (started < 0) {
         stop_all();
+        skif_opts_tag_drain(1000);
         return -SKIF_EXIT_SIM;
     }
     g_sim.phase = PHASE_RUN;
@@ -717,6 +723,7 @@ int sim_start(void)
 
 int sim_fini(void)
 {
+    skif_opts_tag_drain(2000);
     for (int i = 0; g_sim.nodes && i < g_sim.n; i++) {
         if (g_sim.nodes[i].sock >= 0)
             close(g_sim.nodes[i].sock);

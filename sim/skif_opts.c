@@ -4,6 +4,7 @@
 #include "skif_opts.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -407,6 +408,36 @@ uint32_t skif_opts_node_id(const struct skif_opts *o, int r)
     return id;
 }
 
+/* Held by every --tag-output helper until it has written out its program's
+ * last line: the simulator reads [0] to its end before it exits. Both ends are
+ * close-on-exec, so that programs never hold it. */
+static int tag_alive[2] = {-1, -1};
+
+int skif_opts_tag_begin(void)
+{
+    return pipe2(tag_alive, O_CLOEXEC);
+}
+
+void skif_opts_tag_started(void)
+{
+    if (tag_alive[1] >= 0)
+        close(tag_alive[1]);
+    tag_alive[1] = -1;
+}
+
+void skif_opts_tag_drain(int timeout_ms)
+{
+    skif_opts_tag_started();
+    if (tag_alive[0] < 0)
+        return;
+    struct pollfd p = {.fd = tag_alive[0], .events = POLLIN};
+    char c;
+    while (poll(&p, 1, timeout_ms) > 0 && read(tag_alive[0], &c, 1) != 0)
+        ;
+    close(tag_alive[0]);
+    tag_alive[0] = -1;
+}
+
 /* The helper of --tag-output: read the program's two pipes, write each
  * complete line to the matching original stream behind "[rank] ". */
 static void tag_pump(int rank, int fds[2], int outs[2])
@@ -483,7 +514,8 @@ int skif_opts_tag_output(int rank)
         int outs[2] = {dup(1), dup(2)}, fds[2] = {po[0], pe[0]};
         long max = sysconf(_SC_OPEN_MAX);
         for (int fd = 3; fd < (max > 0 && max < 65536 ? max : 65536); fd++)
-            if (fd != outs[0] && fd != outs[1] && fd != fds[0] && fd != fds[1])
+            if (fd != outs[0] && fd != outs[1] && fd != fds[0] && fd != fds[1] &&
+                fd != tag_alive[1])
                 close(fd);
         signal(SIGTERM, SIG_IGN); /* drain what the program wrote */
         signal(SIGINT, SIG_IGN);

@@ -72,6 +72,16 @@ void skif_opts_version(FILE *f, const char *cmd);
  * errno (the output then stays untagged). */
 int skif_opts_tag_output(int rank);
 
+/* --tag-output, in the simulator: skif_opts_tag_begin() before the programs
+ * are forked (every helper then holds a pipe the simulator reads),
+ * skif_opts_tag_started() once they are, and skif_opts_tag_drain() at the
+ * end: it waits until every helper has written out what its program printed
+ * (at most timeout_ms; a helper may be held by a program's own background
+ * child). Without --tag-output they do nothing. */
+int skif_opts_tag_begin(void);
+void skif_opts_tag_started(void);
+void skif_opts_tag_drain(int timeout_ms);
+
 /* The sizes as the models report them: 5 bits each, X lowest. */
 uint32_t skif_opts_dims_word(const struct skif_opts *o);
 
