@@ -13,7 +13,7 @@ B         := build
 # Verilator after this line is read, so fall back to Debian's location.
 VLT_INC   := $(or $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null),/usr/share/verilator)/include
 RTL_FILES := $(shell cat rtl/files.txt 2>/dev/null)
-SIM_FILES := sim/skif_host_shim.sv sim/skif_sim_top.sv
+SIM_FILES := sim/skif_host_shim.sv sim/skif_sim_top.sv sim/skif_node_top.sv
 
 CFLAGS_BASE := -std=c11
 CFLAGS_BASE += -Wall -Wextra -Werror        # warnings are errors
@@ -65,8 +65,9 @@ help:
 	@echo "                software (build/bench/coll.csv, .json, .png)"
 	@echo "  make bench-sim  cycles/s of the same run under Verilator (1 and 2 threads),"
 	@echo "                Icarus and SystemC, with ratios (build/bench/sim-speed.*)"
-	@echo "  make model MODEL=t4x4    build the simulator of a torus (t8: a ring of 8;"
-	@echo "                suffix -icarus or -mt for the Icarus or 2-thread model)"
+	@echo "  make model MODEL=n3    build the simulator of every 3-D torus (n1..n4: one"
+	@echo "                node model per number of dimensions); MODEL=t4x4-icarus: a"
+	@echo "                torus under Icarus (one build per size)"
 	@echo "  make install  PREFIX=/usr/local: skifrun, skifcc, libskif.a, headers, skifch.pc,"
 	@echo "                the models built so far and the save files (works outside the tree)"
 	@echo "  make clean    remove build/"
@@ -115,12 +116,12 @@ $(B)/unit/%: tests/unit/%.c $(SIMLIB_SRC) $(SKIFLIB_SRC)
 
 # ------------------------------------------------------------------ models
 model:
-	@test -n "$(MODEL)" || { echo "make model: give MODEL=tDIMS, e.g. t4x4 or t8-icarus" >&2; exit 2; }
+	@test -n "$(MODEL)" || { echo "make model: give MODEL=n1..n4 or tDIMS-icarus, e.g. n3 or t8-icarus" >&2; exit 2; }
 	@case "$(MODEL)" in *-icarus) $(MAKE) -s $(B)/models/$(MODEL)/skifsim.vvp;; \
 	    *) $(MAKE) -s $(B)/models/$(MODEL)/skifsim;; esac
 
-# build/models/TAG/skifsim: the simulator for a torus, TAG = tX[xY[xZ[xW]]]
-# (t4 is a ring of 4, t4x4x4 a 3-D torus); TAG-mt: Verilated with 2 threads.
+# build/models/nD/skifsim: the simulator of every torus of D dimensions
+# (D = 1..4): one Verilated model per node, built once (sim/build_model.sh).
 MODEL_DEPS := $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_defs.vh sim/build_model.sh sim/sim.vlt
 $(B)/models/%/skifsim: $(MODEL_DEPS) csrc/sim_main.cpp $(B)/lib/libskifsim.a
 	@VFLAGS_EXTRA="$(VFLAGS_EXTRA)" sim/build_model.sh $*
@@ -146,7 +147,7 @@ $(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh csrc/netbench_main.cpp \
 	@sim/build_netbench.sh $(subst -, ,$(subst -v,-,$(subst -d,-,$*)))
 
 all: $(B)/bin/skifrun $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
-     $(B)/models/t$(strip $(NODES))/skifsim $(B)/bin/skifcc $(B)/lib/pkgconfig/skifch.pc
+     $(B)/models/n1/skifsim $(B)/bin/skifcc $(B)/lib/pkgconfig/skifch.pc
 
 include sim/install.mk
 
@@ -165,12 +166,11 @@ sim: deps all
 	       echo "usage: make sim [SIM=verilator|icarus|systemc] [NODES=N] [DIMS=XxY (systemc)]" >&2; exit 2;; \
 	esac
 
-TEST_MODELS := $(foreach t,t2 t3 t5 t3x3 t2x2x2,$(B)/models/$(t)/skifsim) \
+TEST_MODELS := $(foreach t,n1 n2 n3,$(B)/models/$(t)/skifsim) \
                $(foreach d,5 3x3 2x3x4 2x2x2x2,$(B)/netbench/$(d)/skifnet) \
                $(B)/models/t2-icarus/skifsim.vvp $(B)/models/t3-icarus/skifsim.vvp \
-               $(B)/models/t2-mt/skifsim \
+               $(B)/models/t2x2-icarus/skifsim.vvp \
                $(foreach t,t2 t3 t2x2,$(B)/systemc/$(t)/skif_sc_platform)
-TEST_MODELS += $(B)/models/t4x4/skifsim $(B)/models/t2x3x4/skifsim   # tests/coll.sh
 
 test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
       $(TEST_MODELS)

@@ -93,7 +93,7 @@ static uint8_t *dma_ptr(struct node *nd, uint64_t addr, const char *what)
                 "skifsim: node %d: cycle %" PRIu64 ": DMA %s at bus address 0x%" PRIx64
                 " is outside host memory [0x%" PRIx64 ", 0x%" PRIx64 ") or misaligned\n",
                 nd->rank, g_sim.now, what, addr, base, base + size);
-    g_sim.dma_faults++;
+    __atomic_add_fetch(&g_sim.dma_faults, 1, __ATOMIC_RELAXED); /* from any --threads part */
     return NULL;
 }
 

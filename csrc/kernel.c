@@ -646,7 +646,7 @@ int sim_sync(void)
 static void pin_cpu(void)
 {
     int cpu = g_sim.opt.cpu;
-    if (cpu == SKIF_CPU_ANY || (cpu == SKIF_CPU_HERE && g_sim.opt.threads))
+    if (cpu == SKIF_CPU_ANY || (cpu == SKIF_CPU_HERE && g_sim.opt.threads > 1))
         return;
     if (cpu == SKIF_CPU_HERE)
         cpu = sched_getcpu();

@@ -1,14 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
-// sim_main.cpp: the Verilated model of the adapter network (the only C++ of
-// the simulator, as Verilator demands): construction, reset, clocking and FST
-// tracing in a cycle window. Everything else is the C kernel (kernel.c).
+// sim_main.cpp: the network of one-node models (the only C++ of the
+// simulator, as Verilator demands). One Verilated model of a whole node
+// (sim/skif_node_top.sv, built once per number of dimensions) per node of the
+// torus, each strapped with its node index, node id and the ring sizes; at
+// every clock edge the link ports are moved between neighbours (the rule of
+// rtl/net/skif_torus_links.sv). Construction, reset, clocking, FST tracing in
+// a cycle window and the watchdog's view of routers and collective engines.
+// Everything else is the C kernel (kernel.c).
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
-#include "Vskif_sim_top.h"
+#include <sched.h>
+
+#include "Vskif_node_top.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -18,34 +27,87 @@ extern "C" {
 
 namespace
 {
-// Bit access for every width Verilator picks.
-template <typename T> bool get_bit(const T &v, int i)
+// Bit fields of the model's ports, for every width Verilator picks (fields
+// of at most 64 bits; a 64-bit field of a wide port starts on a word).
+template <typename T> uint64_t get_field(const T &v, int lsb, int w)
 {
-    return (v >> i) & 1;
+    return (static_cast<uint64_t>(v) >> lsb) & (w == 64 ? ~0ull : (1ull << w) - 1);
 }
-template <std::size_t W> bool get_bit(const VlWide<W> &v, int i)
+template <std::size_t W> uint64_t get_field(const VlWide<W> &v, int lsb, int w)
 {
-    return (v[i / 32] >> (i % 32)) & 1;
+    uint64_t x = v[lsb / 32] >> (lsb % 32);
+    if (lsb % 32 + w > 32)
+        x |= static_cast<uint64_t>(v[lsb / 32 + 1]) << (32 - lsb % 32);
+    return x & (w == 64 ? ~0ull : (1ull << w) - 1);
+}
+template <typename T> void set_field(T &v, int lsb, int w, uint64_t x)
+{
+    const uint64_t m = (w == 64 ? ~0ull : (1ull << w) - 1) << lsb;
+    v = static_cast<T>((static_cast<uint64_t>(v) & ~m) | ((x << lsb) & m));
+}
+template <std::size_t W> void set_field(VlWide<W> &v, int lsb, int w, uint64_t x)
+{
+    for (int b = 0; b < w; b += 32) { // whole words: data fields are 64-bit aligned
+        const int k = (lsb + b) / 32;
+        v[k] = static_cast<uint32_t>(x >> b);
+    }
 }
 
+using Model = Vskif_node_top;
+
 VerilatedContext *g_ctx;
-std::vector<uint8_t> g_moved; // per router input VC: sent a flit since skif_model_dbg_begin()
+std::vector<Model *> g_m;
+std::vector<int> g_nb; // g_nb[i * links + j]: the node through port j of node i
+int g_links, g_vcw;
+std::vector<uint8_t> g_moved; // per node and router input VC: sent a flit since dbg_begin
 bool g_dbg_on;
-Vskif_sim_top *g_top;
 VerilatedFstC *g_fst;
 const skif_opts *g_opt;
 uint64_t g_half_ps; // half a clock period in ps (trace time unit)
 
+int neighbour(int r, int port)
+{
+    int c[4] = {0, 0, 0, 0}, s = r;
+    for (int d = 0; d < g_opt->ndims; d++) {
+        c[d] = s % g_opt->dims[d];
+        s /= g_opt->dims[d];
+    }
+    const int d = port / 2, sz = g_opt->dims[d];
+    c[d] = (port % 2) ? (c[d] + sz - 1) % sz : (c[d] + 1) % sz;
+    int n = 0;
+    for (int k = g_opt->ndims - 1; k >= 0; k--)
+        n = n * g_opt->dims[k] + c[k];
+    return n;
+}
+
+// The links: in port j of node i is fed by its neighbour through port j,
+// from that neighbour's out port j^1; the credits of node i's out port j come
+// from the same neighbour's in port j^1. Nodes [lo, hi) (their inputs only).
+void move_links(size_t lo, size_t hi)
+{
+    const int L = g_links, V = g_vcw;
+    for (size_t i = lo; i < hi; i++) {
+        Model *m = g_m[i];
+        for (int j = 0; j < L; j++) {
+            const Model *s = g_m[static_cast<size_t>(g_nb[i * static_cast<size_t>(L) + j])];
+            const int k = j ^ 1;
+            set_field(m->in_valid_i, j, 1, get_field(s->out_valid_o, k, 1));
+            set_field(m->in_last_i, j, 1, get_field(s->out_last_o, k, 1));
+            set_field(m->in_vc_i, j * V, V, get_field(s->out_vc_o, k * V, V));
+            set_field(m->in_data_i, j * 64, 64, get_field(s->out_data_o, k * 64, 64));
+            set_field(m->out_credit_valid_i, j, 1, get_field(s->in_credit_valid_o, k, 1));
+            set_field(m->out_credit_vc_i, j * V, V, get_field(s->in_credit_vc_o, k * V, V));
+            set_field(m->out_cc_i, j * 2, 2, get_field(s->in_cc_o, k * 2, 2));
+        }
+    }
+}
+
 void trace_open()
 {
     g_fst = new VerilatedFstC;
-    if (g_opt->trace_node >= 0) {
-        // node K's adapter and its router
-        const std::string k = std::to_string(g_opt->trace_node);
-        g_fst->dumpvars(99, "TOP.skif_sim_top.u_net.g_node[" + k + "]");
-        g_fst->dumpvars(99, "TOP.skif_sim_top.u_net.u_fabric.g_node[" + k + "]");
-    }
-    g_top->trace(g_fst, 99);
+    for (size_t i = 0; i < g_m.size(); i++)
+        if (g_opt->trace_node < 0 || static_cast<int>(i) == g_opt->trace_node)
+            g_m[i]->trace(g_fst, 99);
     g_fst->open(g_opt->wave);
     if (!g_fst->isOpen()) {
         std::fprintf(stderr, "skifsim: cannot open --wave file '%s'\n", g_opt->wave);
@@ -63,12 +125,107 @@ void trace_close()
     }
 }
 
-void half_cycle(uint64_t cycle, int clk)
+bool tracing(uint64_t cycle)
 {
-    g_top->clk_i = clk;
-    g_top->eval();
-    if (g_fst && cycle >= g_opt->trace_from && cycle <= g_opt->trace_to)
-        g_fst->dump((2 * cycle + (clk ? 1 : 0)) * g_half_ps);
+    return g_fst && cycle >= g_opt->trace_from && cycle <= g_opt->trace_to;
+}
+
+void eval_all(int clk)
+{
+    for (Model *m : g_m) {
+        m->clk_i = clk;
+        m->eval();
+    }
+}
+
+// --threads T: the nodes in T contiguous parts, part 0 on the simulator's
+// thread. A cycle is three steps for every part, with all parts at a barrier
+// between them: start (the kernel has set this cycle's host inputs), both
+// clock edges of the part's nodes (a node's edge reads only its own inputs:
+// the links are registered), the moves into the part's nodes' link inputs
+// (they read the other parts' outputs). The host model's calls of different
+// nodes touch only their own node's state. Same results as one thread.
+class Barrier
+{
+  public:
+    explicit Barrier(int n) : n_(n) {}
+    void wait()
+    {
+        const unsigned g = gen_.load(std::memory_order_acquire);
+        if (count_.fetch_add(1, std::memory_order_acq_rel) == n_ - 1) {
+            count_.store(0, std::memory_order_relaxed);
+            gen_.store(g + 1, std::memory_order_release);
+            return;
+        }
+        for (int spins = 0; gen_.load(std::memory_order_acquire) == g; spins++)
+            if (spins > 4000)
+                sched_yield(); // the programs or another run may need the core
+    }
+
+  private:
+    const int n_;
+    std::atomic<int> count_{0};
+    std::atomic<unsigned> gen_{0};
+};
+
+struct Part {
+    size_t lo, hi;
+};
+std::vector<Part> g_parts;
+std::vector<std::thread> g_workers;
+Barrier *g_bar;
+std::atomic<bool> g_quit{false};
+
+void part_cycle(const Part &p)
+{
+    for (size_t i = p.lo; i < p.hi; i++) {
+        g_m[i]->clk_i = 0;
+        g_m[i]->eval();
+        g_m[i]->clk_i = 1;
+        g_m[i]->eval();
+    }
+    g_bar->wait();
+    move_links(p.lo, p.hi);
+}
+
+void worker(size_t k)
+{
+    for (;;) {
+        g_bar->wait(); // start
+        if (g_quit.load(std::memory_order_acquire))
+            return;
+        part_cycle(g_parts[k]);
+        g_bar->wait(); // end
+    }
+}
+
+void threads_start(int t)
+{
+    const size_t n = g_m.size();
+    if (t > static_cast<int>(n))
+        t = static_cast<int>(n);
+    if (t < 2)
+        return;
+    for (int k = 0; k < t; k++)
+        g_parts.push_back({n * static_cast<size_t>(k) / static_cast<size_t>(t),
+                           n * static_cast<size_t>(k + 1) / static_cast<size_t>(t)});
+    g_bar = new Barrier(t);
+    for (int k = 1; k < t; k++)
+        g_workers.emplace_back(worker, static_cast<size_t>(k));
+}
+
+void threads_stop()
+{
+    if (g_workers.empty())
+        return;
+    g_quit.store(true, std::memory_order_release);
+    g_bar->wait();
+    for (std::thread &w : g_workers)
+        w.join();
+    g_workers.clear();
+    g_parts.clear();
+    delete g_bar;
+    g_bar = nullptr;
 }
 } // namespace
 
@@ -79,36 +236,73 @@ extern "C" int skif_model_init(const skif_opts *o)
     g_ctx = new VerilatedContext;
     if (o->wave)
         g_ctx->traceEverOn(true);
-    g_top = new Vskif_sim_top{g_ctx, "TOP"};
-    g_top->rst_ni = 0;
-    g_top->clk_i = 0;
-    g_top->eval();
-    if (g_top->dims_o != skif_opts_dims_word(o)) {
-        std::fprintf(stderr, "skifsim: this model was built for another torus than --dims\n");
+    g_m.resize(static_cast<size_t>(o->nodes));
+    for (int i = 0; i < o->nodes; i++) {
+        // the model's name is its scope in a trace: g_node[i], as in the
+        // whole-network model of Icarus (u_net.g_node[i])
+        const std::string name = "g_node[" + std::to_string(i) + "]";
+        Model *m = new Model{g_ctx, name.c_str()};
+        g_m[static_cast<size_t>(i)] = m;
+        m->node_idx_i = static_cast<uint32_t>(i);
+        m->node_id_i = static_cast<uint16_t>(skif_opts_node_id(o, i));
+        m->sizes_i = skif_opts_dims_word(o);
+        m->rst_ni = 0;
+        m->clk_i = 0;
+        m->eval();
+    }
+    if (g_m[0]->ndims_o != o->ndims) {
+        std::fprintf(stderr, "skifsim: this model was built for %d dimensions, --dims has %d\n",
+                     g_m[0]->ndims_o, o->ndims);
         return -1;
     }
+    g_links = 2 * o->ndims;
+    g_vcw = 0;
+    while ((1 << g_vcw) < static_cast<int>(g_m[0]->dbgw_o) / (g_links + 1))
+        g_vcw++;
+    g_nb.resize(static_cast<size_t>(o->nodes * g_links));
+    for (int i = 0; i < o->nodes; i++)
+        for (int j = 0; j < g_links; j++)
+            g_nb[static_cast<size_t>(i * g_links + j)] = neighbour(i, j);
     if (o->wave)
         trace_open();
     // Reset: 8 cycles with rst_ni low (not counted as simulated time).
-    g_top->rst_ni = 0;
-    for (int i = 0; i < 8; i++) {
-        g_top->clk_i = 0;
-        g_top->eval();
-        g_top->clk_i = 1;
-        g_top->eval();
+    for (int c = 0; c < 8; c++) {
+        eval_all(0);
+        eval_all(1);
+        move_links(0, g_m.size());
     }
-    g_top->rst_ni = 1;
+    for (Model *m : g_m)
+        m->rst_ni = 1;
+    threads_start(o->threads);
     return 0;
 }
 
 extern "C" void skif_model_step(uint64_t cycle)
 {
-    half_cycle(cycle, 0);
-    half_cycle(cycle, 1);
-    if (g_dbg_on)
-        for (size_t k = 0; k < g_moved.size(); k++)
-            if (get_bit(g_top->dbg_move_o, static_cast<int>(k)))
-                g_moved[k] = 1;
+    const bool tr = tracing(cycle);
+    if (!g_workers.empty() && !tr) {
+        g_bar->wait(); // start
+        part_cycle(g_parts[0]);
+        g_bar->wait(); // end
+    } else {
+        eval_all(0);
+        if (tr)
+            g_fst->dump(2 * cycle * g_half_ps);
+        eval_all(1);
+        move_links(0, g_m.size());
+    }
+    if (tr) {
+        for (Model *m : g_m) // the neighbours' new link values, as one network shows them
+            m->eval();
+        g_fst->dump((2 * cycle + 1) * g_half_ps);
+    }
+    if (g_dbg_on) {
+        const size_t w = g_m[0]->dbgw_o;
+        for (size_t i = 0; i < g_m.size(); i++)
+            for (size_t k = 0; k < w; k++)
+                if (get_field(g_m[i]->dbg_move_o, static_cast<int>(k), 1))
+                    g_moved[i * w + k] = 1;
+    }
     if (g_fst && cycle == g_opt->trace_to)
         trace_close();
 }
@@ -120,51 +314,32 @@ extern "C" void skif_model_step(uint64_t cycle)
 // themselves (reported on their own line).
 namespace
 {
-int coll_neighbour(int r, int port)
-{
-    int c[4] = {0, 0, 0, 0}, s = r;
-    for (int d = 0; d < g_opt->ndims; d++) {
-        c[d] = s % g_opt->dims[d];
-        s /= g_opt->dims[d];
-    }
-    const int d = port / 2, sz = g_opt->dims[d];
-    c[d] = (port % 2) ? (c[d] + sz - 1) % sz : (c[d] + 1) % sz;
-    int n = 0;
-    for (int k = g_opt->ndims - 1; k >= 0; k--)
-        n = n * g_opt->dims[k] + c[k];
-    return n;
-}
-
 void coll_missing(const std::vector<uint32_t> &got, const std::vector<uint32_t> &exp, int r,
                   int links, std::string &out, int depth)
 {
-    if (got[r] != 0 || depth > g_opt->nodes)
+    if (got[static_cast<size_t>(r)] != 0 || depth > g_opt->nodes)
         return;
-    if (exp[r] & (1u << links))
+    if (exp[static_cast<size_t>(r)] & (1u << links))
         out += " " + std::to_string(r);
     for (int p = 0; p < links; p++)
-        if (exp[r] & (1u << p))
-            coll_missing(got, exp, coll_neighbour(r, p), links, out, depth + 1);
+        if (exp[static_cast<size_t>(r)] & (1u << p))
+            coll_missing(got, exp, neighbour(r, p), links, out, depth + 1);
 }
 
 void coll_report()
 {
-    const int links = 2 * g_opt->ndims, nodes = g_opt->nodes, w = links + 1;
-    const int slots = 1 << 10; // SkifCh trees x 32 reduce ids (skif_sim_top's coll_sel_i)
+    const int links = g_links, nodes = g_opt->nodes;
+    const int slots = 1 << 10; // SkifCh trees x 32 reduce ids (skif_node_top's coll_sel_i)
     std::vector<uint32_t> got(static_cast<size_t>(nodes)), exp(static_cast<size_t>(nodes));
     int waiting = 0;
     for (int s = 0; s < slots; s++) {
-        g_top->coll_sel_i = static_cast<uint16_t>(s);
-        g_top->eval();
         bool any = false;
         for (int r = 0; r < nodes; r++) {
-            got[static_cast<size_t>(r)] = exp[static_cast<size_t>(r)] = 0;
-            for (int b = 0; b < w; b++) {
-                if (get_bit(g_top->coll_got_o, r * w + b))
-                    got[static_cast<size_t>(r)] |= 1u << b;
-                if (get_bit(g_top->coll_exp_o, r * w + b))
-                    exp[static_cast<size_t>(r)] |= 1u << b;
-            }
+            Model *m = g_m[static_cast<size_t>(r)];
+            m->coll_sel_i = static_cast<uint16_t>(s);
+            m->eval();
+            got[static_cast<size_t>(r)] = static_cast<uint32_t>(m->coll_got_o);
+            exp[static_cast<size_t>(r)] = static_cast<uint32_t>(m->coll_exp_o);
             any = any || got[static_cast<size_t>(r)] != 0;
         }
         if (!any)
@@ -178,7 +353,7 @@ void coll_report()
                 missing += " " + std::to_string(r);
             for (int p = 0; p < links; p++)
                 if ((e & ~g) & (1u << p))
-                    coll_missing(got, exp, coll_neighbour(r, p), links, missing, 0);
+                    coll_missing(got, exp, neighbour(r, p), links, missing, 0);
         }
         std::fprintf(stderr,
                      "  collective: tree %d reduce id %d is incomplete; contributions missing from "
@@ -194,7 +369,7 @@ void coll_report()
 
 extern "C" void skif_model_dbg_begin(void)
 {
-    g_moved.assign(static_cast<size_t>(g_opt->nodes) * g_top->dbgw_o, 0);
+    g_moved.assign(g_m.size() * g_m[0]->dbgw_o, 0);
     g_dbg_on = true;
 }
 
@@ -202,24 +377,27 @@ extern "C" void skif_model_dbg_report(void)
 {
     if (!g_dbg_on)
         return;
-    const int dbgw = g_top->dbgw_o, links = 2 * g_opt->ndims, vcs = dbgw / (links + 1);
+    const int dbgw = g_m[0]->dbgw_o, links = g_links, vcs = dbgw / (links + 1);
     static const char *const cls[4] = {"message", "message after the dateline", "collective up",
                                        "collective down"};
     int stuck = 0;
-    for (int k = 0; k < g_opt->nodes * dbgw; k++) {
-        if (!get_bit(g_top->dbg_busy_o, k) || g_moved[static_cast<size_t>(k)])
-            continue;
-        const int r = k / dbgw, p = (k % dbgw) / vcs, u = k % vcs;
-        char pname[8];
-        if (p == links)
-            std::snprintf(pname, sizeof(pname), "local");
-        else
-            std::snprintf(pname, sizeof(pname), "%c%c", "XYZW"[p / 2], p % 2 ? '-' : '+');
-        std::fprintf(stderr,
-                     "  stuck: router of node %d (id 0x%x) input port %s VC %d (%s): holds a "
-                     "flit that did not move\n",
-                     r, skif_opts_node_id(g_opt, r), pname, u, cls[(u * 4) / vcs]);
-        stuck++;
+    for (int r = 0; r < g_opt->nodes; r++) {
+        const Model *m = g_m[static_cast<size_t>(r)];
+        for (int b = 0; b < dbgw; b++) {
+            if (!get_field(m->dbg_busy_o, b, 1) || g_moved[static_cast<size_t>(r * dbgw + b)])
+                continue;
+            const int p = b / vcs, u = b % vcs;
+            char pname[8];
+            if (p == links)
+                std::snprintf(pname, sizeof(pname), "local");
+            else
+                std::snprintf(pname, sizeof(pname), "%c%c", "XYZW"[p / 2], p % 2 ? '-' : '+');
+            std::fprintf(stderr,
+                         "  stuck: router of node %d (id 0x%x) input port %s VC %d (%s): holds a "
+                         "flit that did not move\n",
+                         r, skif_opts_node_id(g_opt, r), pname, u, cls[(u * 4) / vcs]);
+            stuck++;
+        }
     }
     if (!stuck)
         std::fprintf(stderr, "  routers: no flit waits in any router buffer\n");
@@ -229,11 +407,13 @@ extern "C" void skif_model_dbg_report(void)
 
 extern "C" void skif_model_fini(void)
 {
+    threads_stop();
     trace_close();
-    if (g_top)
-        g_top->final();
-    delete g_top;
-    g_top = nullptr;
+    for (Model *m : g_m) {
+        m->final();
+        delete m;
+    }
+    g_m.clear();
     delete g_ctx;
     g_ctx = nullptr;
 }

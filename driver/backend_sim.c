@@ -33,8 +33,9 @@ struct sim_backend {
 static struct {
     struct skif_ctrl_page *cp; /* NULL until the first open */
     int sock;
-    int bye;  /* the last request was BYE */
-    int dead; /* the simulator went away */
+    int bye;      /* the last request was BYE */
+    int alive_ms; /* a sleeper looks at the socket this often (sim_alive) */
+    int dead;     /* the simulator went away */
 } g_conn;
 
 static int fifo_put(struct sim_backend *sb, uint32_t off, uint32_t val);
@@ -101,7 +102,7 @@ static int request(struct sim_backend *sb, uint32_t type, uint32_t arg, uint64_t
         uint32_t seen = __atomic_load_n(&cp->rsp_seq, __ATOMIC_SEQ_CST);
         if (seen == want)
             break;
-        if (skif_futex_wait(&cp->rsp_seq, seen, SKIF_ALIVE_MS) == -ETIMEDOUT && !sim_alive(sb)) {
+        if (skif_futex_wait(&cp->rsp_seq, seen, g_conn.alive_ms) == -ETIMEDOUT && !sim_alive(sb)) {
             __atomic_store_n(&cp->prog_sleeping, 0, __ATOMIC_SEQ_CST);
             goto gone;
         }
@@ -238,6 +239,13 @@ int skif_backend_sim_open(struct skif_backend **bp)
     }
     close(memfd); /* the mapping stays */
     g_conn.cp = cp;
+    /* Every sleeping program looks at its socket once per alive_ms: a
+     * big torus's hundreds of sleepers would otherwise take the simulator's
+     * CPU (512 programs at 20 ms are 25,000 wake-ups a second). At most a
+     * second before a program notices that the simulator is gone. */
+    g_conn.alive_ms = SKIF_ALIVE_MS * (size > 8 ? size / 8 : 1);
+    if (g_conn.alive_ms > 1000)
+        g_conn.alive_ms = 1000;
     g_conn.sock = sock;
     return backend_new(cp, sock, bp);
 }

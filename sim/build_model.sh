@@ -1,23 +1,32 @@
 #!/usr/bin/env bash
-# build_model.sh TAG: build the simulator for a network tag, as skifrun names
-# them: tX[xY[xZ[xW]]] (Verilator), ...-mt (Verilator, 2 threads), ...-icarus
-# (Icarus, with the VPI kernel). Output: build/models/TAG/skifsim[.vvp].
-# Called by make (make model MODEL=TAG) and, through it, by skifrun.
+# build_model.sh TAG: build a simulator model, as skifrun names them:
+#   nD        (D = 1..4) the one-node model of a D-dimensional torus under
+#             Verilator (sim/skif_node_top.sv): one build serves every size
+#             of that many dimensions; the simulator makes one model per node
+#   tX[xY[xZ[xW]]]-icarus  the whole network of one size under Icarus, with
+#             the VPI kernel (4-state: any X reaching the host is an error)
+# Output: build/models/TAG/skifsim[.vvp]. Called by make (make model
+# MODEL=TAG) and, through it, by skifrun.
 # The Verilated code is compiled with -O2 (OPT_FAST/OPT_GLOBAL): Verilator's
-# makefile defaults to -Os, which made the 2-node model 9% slower.
+# makefile defaults to -Os, which made the model 9% slower.
 set -eu
 cd "$(dirname "$0")/.."
 . sim/build_progress.sh
 tag=$1
-base=${tag%-icarus}; base=${base%-mt}
-dims=${base#t}
-IFS=x read -r -a d <<<"$dims"
-nd=${#d[@]}
-[ "${base:0:1}" = t ] && [ "$nd" -ge 1 ] && [ "$nd" -le 4 ] ||
-    { echo "build_model: bad model tag '$tag' (expected e.g. t4, t4x4, t2x3x4-icarus)" >&2; exit 2; }
-for v in "${d[@]}"; do
-    case $v in [2-9] | 1[0-6]) ;; *) echo "build_model: size '$v' in '$tag' is not 2..16" >&2; exit 2 ;; esac
-done
+case $tag in
+n[1-4]) nd=${tag#n}; d=(1 1 1 1); dims="$nd-dimensional" ;;
+t*-icarus)
+    dims=${tag%-icarus}; dims=${dims#t}
+    IFS=x read -r -a d <<<"$dims"
+    nd=${#d[@]}
+    [ "$nd" -ge 1 ] && [ "$nd" -le 4 ] ||
+        { echo "build_model: bad model tag '$tag' (expected n1..n4 or e.g. t2x3x4-icarus)" >&2; exit 2; }
+    for v in "${d[@]}"; do
+        case $v in [2-9] | 1[0-6]) ;; *) echo "build_model: size '$v' in '$tag' is not 2..16" >&2; exit 2 ;; esac
+    done
+    ;;
+*) echo "build_model: bad model tag '$tag' (expected n1..n4 or e.g. t2x3x4-icarus)" >&2; exit 2 ;;
+esac
 while [ ${#d[@]} -lt 4 ]; do d+=(1); done
 out=build/models/$tag
 mkdir -p "$out"
@@ -40,7 +49,7 @@ fi
 tmp=skifsim.tmp.$$
 trap 'rm -f "$stamp" "$out/$tmp" "$out/$tmp.vvp"' EXIT
 RTL=$(cat rtl/files.txt)
-SIM="sim/skif_host_shim.sv sim/skif_sim_top.sv"
+SIM="sim/skif_host_shim.sv sim/skif_sim_top.sv"   # the whole network (Icarus)
 case $tag in
 *-icarus)
     echo "iverilog: building the $dims torus model ($out/skifsim.vvp)"
@@ -55,17 +64,14 @@ case $tag in
 *)
     # the Verilated makefile does not relink when only our C library changed
     rm -f "$out/obj/skifsim"
-    threads=()
-    [ "${tag%-mt}" != "$tag" ] && threads=(--threads 2 -LDFLAGS -pthread)
-    echo "verilator: building the $dims torus model${threads:+ with 2 threads} ($out/skifsim)"
+    echo "verilator: building the one-node model of a $dims torus ($out/skifsim)"
     with_progress "$tag" "$out/obj" "$out/build.log" \
-    verilator --cc --exe --build -j 2 --top-module skif_sim_top -Irtl -Isim --trace-fst \
-        -O3 --x-assign fast --x-initial fast -Wno-fatal ${VFLAGS_EXTRA:-} "${threads[@]}" \
-        -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" \
-        -GNDims="$nd" -GSizeX="${d[0]}" -GSizeY="${d[1]}" -GSizeZ="${d[2]}" -GSizeW="${d[3]}" \
+    verilator --cc --exe --build -j 2 --top-module skif_node_top -Irtl -Isim --trace-fst \
+        -O3 --x-assign fast --x-initial fast -Wno-fatal ${VFLAGS_EXTRA:-} \
+        -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" -GNDims="$nd" -LDFLAGS -pthread \
         -CFLAGS "-O2 -I$PWD/csrc -I$PWD/driver -I$PWD/sim" \
-        -Mdir "$out/obj" -o "$PWD/$out/obj/skifsim" sim/sim.vlt $RTL $SIM "$PWD/csrc/sim_main.cpp" \
-        "$PWD/build/lib/libskifsim.a" ||
+        -Mdir "$out/obj" -o "$PWD/$out/obj/skifsim" sim/sim.vlt $RTL sim/skif_host_shim.sv \
+        sim/skif_node_top.sv "$PWD/csrc/sim_main.cpp" "$PWD/build/lib/libskifsim.a" ||
         { tail -40 "$out/build.log"; exit 1; }
     ln -f "$out/obj/skifsim" "$out/$tmp"
     mv -f "$out/$tmp" "$out/skifsim"

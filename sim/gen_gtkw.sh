@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gen_gtkw.sh TRACE.fst [OUTDIR]: write GTKWave save files that match TRACE:
 # the node it holds (the first g_node[K] in it: --trace-node K, or node 0 of
-# a whole-network trace) and each signal's bit range as the trace has it.
+# a trace of all nodes) and each signal's bit range as the trace has it.
 # A trace of the network (skifrun --wave) gets node/host/tx/rx/router.gtkw,
 # a testbench trace (WAVES=1 tb/run_icarus.sh BLOCK) gets tb.gtkw with the
 # testbench's own signals and its DUT's ports. OUTDIR defaults to
@@ -68,13 +68,14 @@ group() {
     echo "@1000200"; echo "-$gname"
 }
 
-# the network's top: TOP.skif_sim_top (Verilator) or skif_icarus_top.u_top
-top=$(sed -n 's/^\(.*\)\.u_net\.g_node\[[0-9]*\]\.u_adapter\..*/\1/p' "$vars" | head -1)
-if [ -n "$top" ]; then
-    n=$(sed -n 's/^.*\.u_net\.g_node\[\([0-9]*\)\]\.u_adapter\..*/\1/p' "$vars" | sort -n | head -1)
-    P="$top.u_net.g_node[$n].u_adapter"
-    R="$top.u_net.u_fabric.g_node[$n].u_node.u_router"
-    C="$top.u_net.u_fabric.g_node[$n].u_node.u_coll"
+# a node of the network: g_node[K].skif_node_top.u_node (Verilator: one model
+# per node) or skif_icarus_top.u_top.u_net.g_node[K].u_node (Icarus)
+n=$(sed -n 's/^.*g_node\[\([0-9]*\)\].*\.u_node\.u_adapter\..*/\1/p' "$vars" | sort -n | head -1)
+if [ -n "$n" ]; then
+    base=$(sed -n "s/^\(.*g_node\[$n\].*\.u_node\)\.u_adapter\..*/\1/p" "$vars" | head -1)
+    P="$base.u_adapter"
+    R="$base.u_tnode.u_router"
+    C="$base.u_tnode.u_coll"
     clock() { group "Clock and reset" "$P" clk_i rst_ni; }
     host_regs() { group "Host interface: registers" "$P" reg_req_valid_i reg_req_ready_o \
         reg_req_write_i reg_req_addr_i reg_req_wdata_i reg_rsp_valid_o reg_rsp_rdata_o \

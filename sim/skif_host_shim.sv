@@ -6,11 +6,10 @@
 // request, one response per request. DMA port: always ready; read responses in
 // order, timed by the C model. Not synthesizable: a PCIe core takes its place
 // on a board.
-module skif_host_shim #(
-  parameter int Node = 0  // node index passed to every DPI call
-) (
+module skif_host_shim (
   input  logic        clk_i,
   input  logic        rst_ni,
+  input  int          node_i,  // node index passed to every host call (a strap)
   // register port, towards the adapter
   output logic        reg_req_valid_o,
   input  logic        reg_req_ready_i,
@@ -55,31 +54,31 @@ module skif_host_shim #(
     end else begin
 `ifdef SKIF_VPI
       if (dma_req_valid_i !== 1'b0)
-        $skif_dma_req(Node, dma_req_valid_i, dma_req_write_i, dma_req_addr_i, dma_req_wdata_i,
+        $skif_dma_req(node_i, dma_req_valid_i, dma_req_write_i, dma_req_addr_i, dma_req_wdata_i,
                       dma_req_wstrb_i);
-      if (irq_i !== 1'b0) $skif_irq(Node, irq_i);
-      $skif_dma_rsp(Node, v, rd, e);
+      if (irq_i !== 1'b0) $skif_irq(node_i, irq_i);
+      $skif_dma_rsp(node_i, v, rd, e);
 `else
       // DMA requests and the event line, in issue order.
       if (dma_req_valid_i)
-        skif_dpi_dma_req(Node, dma_req_write_i, dma_req_addr_i, dma_req_wdata_i,
+        skif_dpi_dma_req(node_i, dma_req_write_i, dma_req_addr_i, dma_req_wdata_i,
                          {24'd0, dma_req_wstrb_i});
-      if (irq_i) skif_dpi_irq(Node);
+      if (irq_i) skif_dpi_irq(node_i);
       // Read responses due this cycle.
-      skif_dpi_dma_rsp(Node, v, rd, e);
+      skif_dpi_dma_rsp(node_i, v, rd, e);
 `endif
       dma_rsp_valid_o <= v;
       dma_rsp_data_o  <= rd;
       dma_rsp_err_o   <= e;
       // Register responses, then the next request.
 `ifdef SKIF_VPI
-      if (reg_rsp_valid_i !== 1'b0) $skif_mmio_rsp(Node, reg_rsp_valid_i, reg_rsp_rdata_i, reg_rsp_err_i);
+      if (reg_rsp_valid_i !== 1'b0) $skif_mmio_rsp(node_i, reg_rsp_valid_i, reg_rsp_rdata_i, reg_rsp_err_i);
       if (!reg_req_valid_o || reg_req_ready_i) begin
-        $skif_mmio_poll(Node, v, w, a, d);
+        $skif_mmio_poll(node_i, v, w, a, d);
 `else
-      if (reg_rsp_valid_i) skif_dpi_mmio_rsp(Node, reg_rsp_rdata_i, reg_rsp_err_i);
+      if (reg_rsp_valid_i) skif_dpi_mmio_rsp(node_i, reg_rsp_rdata_i, reg_rsp_err_i);
       if (!reg_req_valid_o || reg_req_ready_i) begin
-        skif_dpi_mmio_poll(Node, v, w, a, d);
+        skif_dpi_mmio_poll(node_i, v, w, a, d);
 `endif
         reg_req_valid_o <= v;
         reg_req_write_o <= w;

@@ -56,7 +56,7 @@ module skif_icarus_top #(
     xcyc = $skif_x_cycle;
     if (xcyc > 0) begin
       repeat (8 + xcyc) @(posedge clk);
-      force u_top.u_net.g_node[0].u_adapter.dma_req_wdata_o = 64'hx;
+      force u_top.u_net.g_node[0].u_node.u_adapter.dma_req_wdata_o = 64'hx;
     end
   end
 endmodule

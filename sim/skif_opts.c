@@ -52,9 +52,11 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "  --cpu N|any          run the simulator and all programs on CPU N (default:\n"
             "                       the CPU it starts on; only one of them runs at a time,\n"
             "                       and hand-overs on one CPU are fastest); any: no pinning\n"
-            "  --sim SIM            the RTL simulator: verilator (default), verilator-mt\n"
-            "                       (Verilator with 2 threads), icarus (4-state: any X or\n"
-            "                       Z reaching the host stops the run)\n"
+            "  --threads T          evaluate the nodes' models in T threads (default 1;\n"
+            "                       the same results and waveform as one thread)\n"
+            "  --sim SIM            the RTL simulator: verilator (default; verilator-mt is\n"
+            "                       --threads 2), icarus (4-state: any X or Z reaching the\n"
+            "                       host stops the run; one build per torus size)\n"
             "  -q, --quiet          no summary at the end\n"
             "  -h, --help           this text\n"
             "  --version            version of the simulator, register map and protocol\n"
@@ -131,6 +133,7 @@ enum {
     OPT_STATS,
     OPT_SIM,
     OPT_CPU,
+    OPT_THREADS,
     OPT_TAG_OUTPUT,
     OPT_VERSION,
 };
@@ -151,6 +154,7 @@ static const struct option long_opts[] = {
     {"stats", required_argument, NULL, OPT_STATS},
     {"sim", required_argument, NULL, OPT_SIM},
     {"cpu", required_argument, NULL, OPT_CPU},
+    {"threads", required_argument, NULL, OPT_THREADS},
     {"tag-output", no_argument, NULL, OPT_TAG_OUTPUT},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
@@ -272,7 +276,15 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
             if (strcmp(v, "verilator") && strcmp(v, "verilator-mt") && strcmp(v, "icarus"))
                 rc = fail(err, errlen, "--sim '%s': expected verilator, verilator-mt or icarus", v);
             o->icarus = !strcmp(v, "icarus");
-            o->threads = !strcmp(v, "verilator-mt");
+            if (!strcmp(v, "verilator-mt")) /* the name of earlier versions: two threads */
+                o->threads = 2;
+            break;
+        case OPT_THREADS:
+            if (parse_u64(v, 1, SKIF_THREADS_MAX, &x) < 0)
+                rc = fail(err, errlen, "--threads '%s': expected a number of threads, 1..%d", v,
+                          SKIF_THREADS_MAX);
+            else
+                o->threads = (int)x;
             break;
         case OPT_TRACE_FROM:
             rc = num_opt("--trace-from", v, 0, UINT64_MAX, &o->trace_from, err, errlen);
@@ -363,6 +375,9 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
     if (o->trace_to < o->trace_from)
         return fail(err, errlen, "--trace-to %" PRIu64 " is before --trace-from %" PRIu64,
                     o->trace_to, o->trace_from);
+    if (o->icarus && o->threads > 1)
+        return fail(err, errlen, "--threads %d: only the Verilator models run in threads",
+                    o->threads);
     if (o->icarus && (o->trace_node >= 0 || o->trace_from || o->trace_to != UINT64_MAX))
         return fail(err, errlen,
                     "--trace-from/--trace-to/--trace-node need the Verilator model; under "
@@ -379,7 +394,10 @@ void skif_opts_model_tag(const struct skif_opts *o, char *buf, size_t len)
 {
     char dims[32];
     skif_opts_dims_str(o, dims, sizeof(dims));
-    snprintf(buf, len, "t%s%s", dims, o->icarus ? "-icarus" : o->threads ? "-mt" : "");
+    if (o->icarus)
+        snprintf(buf, len, "t%s-icarus", dims);
+    else
+        snprintf(buf, len, "n%d", o->ndims);
 }
 
 void skif_opts_dims_str(const struct skif_opts *o, char *buf, size_t len)

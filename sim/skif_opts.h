@@ -8,9 +8,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define SKIF_NODES_MIN 1         /* -n 1: one program on a ring of 2 (node 1 idle) */
-#define SKIF_NODES_MAX 16        /* -n alone: a 1-D torus (ring) of at most 16 */
-#define SKIF_TORUS_NODES_MAX 256 /* --dims: at most this many nodes (one process each) */
+#define SKIF_NODES_MIN 1          /* -n 1: one program on a ring of 2 (node 1 idle) */
+#define SKIF_NODES_MAX 16         /* -n alone: a 1-D torus (ring) of at most 16 */
+#define SKIF_THREADS_MAX 64       /* --threads: at most this many */
+#define SKIF_TORUS_NODES_MAX 4096 /* --dims: at most this many nodes (one process each) */
 #define SKIF_DIM_MIN 2
 #define SKIF_DIM_MAX 16
 #define SKIF_SIM_VERSION "0.2.0" /* skifrun --version */
@@ -45,7 +46,7 @@ struct skif_opts {
     int quiet;             /* -q: no summary */
     int tag_output;        /* --tag-output: prefix each line of a program with [rank] */
     int icarus;            /* --sim icarus: run the model under Icarus (4-state) */
-    int threads;           /* --sim verilator-mt: the Verilator model built with 2 threads */
+    int threads;           /* --threads T: nodes evaluated in T threads (0: one) */
     int cpu;               /* --cpu: SKIF_CPU_HERE (default), SKIF_CPU_ANY, or a CPU number */
     int prog_argc;         /* the program and its arguments */
     char **prog_argv;

@@ -62,8 +62,9 @@ module skif_sim_top #(
   );
 
   for (genvar i = 0; i < Nodes; i++) begin : g_shim
-    skif_host_shim #(.Node(i)) u_shim (
-      .clk_i, .rst_ni,
+    localparam int Idx = i;
+    skif_host_shim u_shim (
+      .clk_i, .rst_ni, .node_i(Idx),
       .reg_req_valid_o(reg_req_valid[i]), .reg_req_ready_i(reg_req_ready[i]),
       .reg_req_write_o(reg_req_write[i]), .reg_req_addr_o(reg_req_addr[i*12 +: 12]),
       .reg_req_wdata_o(reg_req_wdata[i*32 +: 32]),

@@ -71,52 +71,40 @@ module skif_torus_fabric #(
   output logic [Nodes*(Links+1)-1:0] coll_dbg_exp_o,
   output logic [Nodes*8-1:0]    coll_dbg_state_o
 );
-  // rank strides of the dimensions
-  localparam int StrZ = SizeX * SizeY;
-  localparam int StrW = SizeX * SizeY * SizeZ;
+  // Links, indexed by node and port: lk_*[i*Links + j] is router i's out
+  // port j, cr_*/cc[i*Links + j] its credit outputs for its in port j; in_*,
+  // oc_*, occ the same ports' inputs (skif_torus_links).
+  logic [Nodes*Links-1:0]     lk_valid, lk_last, cr_valid, in_valid, in_last, oc_valid;
+  logic [Nodes*Links*64-1:0]  lk_data, in_data;
+  logic [Nodes*Links*VcW-1:0] lk_vc, cr_vc, in_vc, oc_vc;
+  logic [Nodes*Links*2-1:0]   cc, occ;  // collective engine credits {dn, up}, like cr_*
+  logic [19:0]                sizes;
+  logic [Nodes*16-1:0]        id;
 
-  // Links, indexed by the sending router and its port: lk_*[i*Links + j] is
-  // router i's out port j; cr_*[i*Links + j] is router i's credit output for
-  // its in port j.
-  logic [Nodes*Links-1:0]     lk_valid, lk_last, cr_valid;
-  logic [Nodes*Links*64-1:0]  lk_data;
-  logic [Nodes*Links*VcW-1:0] lk_vc, cr_vc;
-  logic [Nodes*Links*2-1:0]   cc;  // collective engine credits {dn, up}, like cr_*
+  skif_torus_links #(
+    .NDims (NDims), .SizeX (SizeX), .SizeY (SizeY), .SizeZ (SizeZ), .SizeW (SizeW), .VcW (VcW)
+  ) u_links (
+    .sizes_o     (sizes),
+    .id_o        (id),
+    .out_valid_i (lk_valid),
+    .out_data_i  (lk_data),
+    .out_last_i  (lk_last),
+    .out_vc_i    (lk_vc),
+    .cr_valid_i  (cr_valid),
+    .cr_vc_i     (cr_vc),
+    .cc_i        (cc),
+    .in_valid_o  (in_valid),
+    .in_data_o   (in_data),
+    .in_last_o   (in_last),
+    .in_vc_o     (in_vc),
+    .oc_valid_o  (oc_valid),
+    .oc_vc_o     (oc_vc),
+    .occ_o       (occ)
+  );
 
   for (genvar i = 0; i < Nodes; i++) begin : g_node
-    // node id: packed coordinates of rank i
-    localparam logic [15:0] Id = {4'(i / StrW), 4'((i / StrZ) % SizeZ), 4'((i / SizeX) % SizeY), 4'(i % SizeX)};
-
-    logic [Links-1:0]     in_valid, in_last, oc_valid;
-    logic [Links*64-1:0]  in_data;
-    logic [Links*VcW-1:0] in_vc, oc_vc;
-    logic [Links*2-1:0]   occ;
-
-    // In port j is fed by the neighbour through port j, from its port j^1;
-    // the credits of our out port j come from that neighbour's in port j^1.
-    for (genvar j = 0; j < Links; j++) begin : g_port
-      localparam int D   = j / 2;
-      localparam int Sz  = (D == 0) ? SizeX : (D == 1) ? SizeY : (D == 2) ? SizeZ : SizeW;
-      localparam int Str = (D == 0) ? 1 : (D == 1) ? SizeX : (D == 2) ? StrZ : StrW;
-      localparam int C   = (i / Str) % Sz;                               // own coordinate
-      localparam int Nc  = (j % 2 == 0) ? (C + 1) % Sz : (C + Sz - 1) % Sz; // neighbour's
-      localparam int Nb  = i + (Nc - C) * Str;                           // neighbour's rank
-      localparam int Src = Nb * Links + (j ^ 1);
-      assign in_valid[j]              = lk_valid[Src];
-      assign in_last[j]               = lk_last[Src];
-      assign in_data[j*64 +: 64]      = lk_data[Src*64 +: 64];
-      assign in_vc[j*VcW +: VcW]      = lk_vc[Src*VcW +: VcW];
-      assign oc_valid[j]              = cr_valid[Src];
-      assign oc_vc[j*VcW +: VcW]      = cr_vc[Src*VcW +: VcW];
-      assign occ[j*2 +: 2]            = cc[Src*2 +: 2];
-    end
-
     skif_torus_node #(
       .NDims    (NDims),
-      .SizeX    (SizeX),
-      .SizeY    (SizeY),
-      .SizeZ    (SizeZ),
-      .SizeW    (SizeW),
       .VcDepth  (VcDepth),
       .NumVcs   (NumVcs),
       .Dateline (Dateline),
@@ -125,18 +113,19 @@ module skif_torus_fabric #(
     ) u_node (
       .clk_i              (clk_i),
       .rst_ni             (rst_ni),
-      .node_id_i          (Id),
+      .node_id_i          (id[i*16 +: 16]),
+      .sizes_i            (sizes),
       .out_valid_o        (lk_valid[i*Links +: Links]),
       .out_data_o         (lk_data[i*Links*64 +: Links*64]),
       .out_last_o         (lk_last[i*Links +: Links]),
       .out_vc_o           (lk_vc[i*Links*VcW +: Links*VcW]),
-      .out_credit_valid_i (oc_valid),
-      .out_credit_vc_i    (oc_vc),
-      .out_cc_i           (occ),
-      .in_valid_i         (in_valid),
-      .in_data_i          (in_data),
-      .in_last_i          (in_last),
-      .in_vc_i            (in_vc),
+      .out_credit_valid_i (oc_valid[i*Links +: Links]),
+      .out_credit_vc_i    (oc_vc[i*Links*VcW +: Links*VcW]),
+      .out_cc_i           (occ[i*Links*2 +: Links*2]),
+      .in_valid_i         (in_valid[i*Links +: Links]),
+      .in_data_i          (in_data[i*Links*64 +: Links*64]),
+      .in_last_i          (in_last[i*Links +: Links]),
+      .in_vc_i            (in_vc[i*Links*VcW +: Links*VcW]),
       .in_credit_valid_o  (cr_valid[i*Links +: Links]),
       .in_credit_vc_o     (cr_vc[i*Links*VcW +: Links*VcW]),
       .in_cc_o            (cc[i*Links*2 +: Links*2]),

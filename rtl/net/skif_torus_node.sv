@@ -16,10 +16,6 @@
 
 module skif_torus_node #(
   parameter int NDims    = 2,
-  parameter int SizeX    = 4,
-  parameter int SizeY    = 4,
-  parameter int SizeZ    = 1,
-  parameter int SizeW    = 1,
   parameter int VcDepth  = 32,
   parameter int NumVcs   = 2,
   parameter int Dateline = 1,
@@ -34,6 +30,7 @@ module skif_torus_node #(
   input  logic                      clk_i,
   input  logic                      rst_ni,
   input  logic [15:0]               node_id_i,
+  input  logic [19:0]               sizes_i,   // ring sizes, 5 bits each, X lowest (1 beyond NDims)
   // links
   output logic [Links-1:0]          out_valid_o,
   output logic [Links*64-1:0]       out_data_o,
@@ -114,10 +111,6 @@ module skif_torus_node #(
 
   skif_torus_router #(
     .NDims    (NDims),
-    .SizeX    (SizeX),
-    .SizeY    (SizeY),
-    .SizeZ    (SizeZ),
-    .SizeW    (SizeW),
     .VcDepth  (VcDepth),
     .NumVcs   (NumVcs),
     .Dateline (Dateline)
@@ -125,6 +118,7 @@ module skif_torus_node #(
     .clk_i              (clk_i),
     .rst_ni             (rst_ni),
     .node_id_i          (node_id_i),
+    .sizes_i            (sizes_i),
     .out_valid_o        (r_valid),
     .out_data_o         (r_data),
     .out_last_o         (r_last),

@@ -19,10 +19,6 @@
 
 module skif_torus_route #(
   parameter int NDims    = 2,  // torus dimensions used, 1..4 (X, Y, Z, W)
-  parameter int SizeX    = 4,  // ring size in X, 2..16
-  parameter int SizeY    = 4,  // ring size in Y, 2..16 if NDims >= 2, else 1
-  parameter int SizeZ    = 1,  // ring size in Z, 2..16 if NDims >= 3, else 1
-  parameter int SizeW    = 1,  // ring size in W, 2..16 if NDims == 4, else 1
   parameter int NumVcs   = 1,  // VCs per class, 1..4
   parameter int Dateline = 1,  // 1: dateline class switch; 0 only to demonstrate the deadlock
   localparam int Ports    = 2 * NDims + 1,
@@ -31,6 +27,7 @@ module skif_torus_route #(
   localparam int VcW      = $clog2(TotalVcs)
 ) (
   input  logic [15:0]      node_id_i,  // own coordinates: x [3:0], y [7:4], z [11:8], w [15:12]
+  input  logic [19:0]      sizes_i,    // ring sizes, 5 bits each, X lowest (2..16; 1 beyond NDims)
   input  logic [15:0]      dst_i,      // header dst node
   input  logic [15:0]      src_i,      // header src node
   input  logic [3:0]       kind_i,     // header kind
@@ -47,18 +44,6 @@ module skif_torus_route #(
   if (NDims < 1 || NDims > 4) begin : g_bad_ndims
     `SKIF_BAD_PARAM("skif_torus NDims=%0d out of range 1..4", NDims)
   end
-  if (SizeX < 2 || SizeX > 16) begin : g_bad_sx
-    `SKIF_BAD_PARAM("skif_torus SizeX=%0d out of range 2..16", SizeX)
-  end
-  if ((NDims >= 2) ? (SizeY < 2 || SizeY > 16) : (SizeY != 1)) begin : g_bad_sy
-    `SKIF_BAD_PARAM("skif_torus SizeY=%0d must be 2..16 if NDims >= 2, else 1", SizeY)
-  end
-  if ((NDims >= 3) ? (SizeZ < 2 || SizeZ > 16) : (SizeZ != 1)) begin : g_bad_sz
-    `SKIF_BAD_PARAM("skif_torus SizeZ=%0d must be 2..16 if NDims >= 3, else 1", SizeZ)
-  end
-  if ((NDims >= 4) ? (SizeW < 2 || SizeW > 16) : (SizeW != 1)) begin : g_bad_sw
-    `SKIF_BAD_PARAM("skif_torus SizeW=%0d must be 2..16 if NDims == 4, else 1", SizeW)
-  end
   if (NumVcs < 1 || NumVcs > 4) begin : g_bad_vcs
     `SKIF_BAD_PARAM("skif_torus NumVcs=%0d out of range 1..4", NumVcs)
   end
@@ -66,10 +51,6 @@ module skif_torus_route #(
     `SKIF_BAD_PARAM("skif_torus Dateline=%0d must be 0 or 1", Dateline)
   end
 `endif
-
-  // ring sizes, 5 bits per dimension (a constant: no function is called at
-  // run time, so the simulator's code stays the same for every instance)
-  localparam logic [19:0] Sizes = {5'(SizeW), 5'(SizeZ), 5'(SizeY), 5'(SizeX)};
 
   logic             coll, up, found, plus, wrap, same_dim, in_post, ahead, alt;
   logic [15:0]      fl;
@@ -107,7 +88,7 @@ module skif_torus_route #(
     for (int d = 0; d < 4; d++) begin
       me_c  = node_id_i[4*d +: 4];
       dst_c = dst_i[4*d +: 4];
-      sz    = Sizes[5*d +: 5];
+      sz    = sizes_i[5*d +: 5];
       if (d >= NDims) begin
         if (dst_c != 4'd0) bad_o = 1'b1;
       end else begin

@@ -25,10 +25,6 @@
 
 module skif_torus_router #(
   parameter int NDims    = 2,  // torus dimensions used, 1..4 (X, Y, Z, W)
-  parameter int SizeX    = 4,  // ring size in X, 2..16
-  parameter int SizeY    = 4,  // ring size in Y, 2..16 if NDims >= 2, else 1
-  parameter int SizeZ    = 1,  // ring size in Z, 2..16 if NDims >= 3, else 1
-  parameter int SizeW    = 1,  // ring size in W, 2..16 if NDims == 4, else 1
   parameter int VcDepth  = 32, // flits per input VC buffer, 2..64 (>= 4: one flit/cycle on one VC)
   parameter int NumVcs   = 2,  // VCs per class (4 classes), 1..4
   parameter int Dateline = 1,  // 1: dateline VC classes; 0 only to demonstrate the deadlock
@@ -41,6 +37,7 @@ module skif_torus_router #(
   input  logic                      clk_i,
   input  logic                      rst_ni /*verilator public_flat_rd*/,
   input  logic [15:0]               node_id_i /*verilator public_flat_rd*/,  // own coordinates: x [3:0], y [7:4], z [11:8], w [15:12]
+  input  logic [19:0]               sizes_i,    // ring sizes, 5 bits each, X lowest (1 beyond NDims)
   // links to the neighbours (slice j = port j)
   output logic [Links-1:0]          out_valid_o,
   output logic [Links*64-1:0]       out_data_o,
@@ -134,10 +131,11 @@ module skif_torus_router #(
   // Routes are computed where a flit enters its buffer (one route per input
   // port, not per VC) and stored with it; only headers' routes are used.
   skif_torus_route #(
-    .NDims (NDims), .SizeX (SizeX), .SizeY (SizeY), .SizeZ (SizeZ), .SizeW (SizeW),
+    .NDims (NDims),
     .NumVcs (NumVcs), .Dateline (Dateline)
   ) u_inj_route (
     .node_id_i (node_id_i),
+    .sizes_i   (sizes_i),
     .dst_i     (inj_data_i[`SKIF_HDR_DST_HI:`SKIF_HDR_DST_LO]),
     .src_i     (inj_data_i[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO]),
     .kind_i    (inj_data_i[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO]),
@@ -205,10 +203,11 @@ module skif_torus_router #(
       assign w_data[p]  = in_data_i[p*64 +: 64];
       assign w_last[p]  = in_last_i[p];
       skif_torus_route #(
-        .NDims (NDims), .SizeX (SizeX), .SizeY (SizeY), .SizeZ (SizeZ), .SizeW (SizeW),
+        .NDims (NDims),
         .NumVcs (NumVcs), .Dateline (Dateline)
       ) u_route (
         .node_id_i (node_id_i),
+        .sizes_i   (sizes_i),
         .dst_i     (in_data_i[p*64 + `SKIF_HDR_DST_LO +: 16]),
         .src_i     (in_data_i[p*64 + `SKIF_HDR_SRC_LO +: 16]),
         .kind_i    (in_data_i[p*64 + `SKIF_HDR_KIND_LO +: 4]),

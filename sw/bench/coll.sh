@@ -21,7 +21,7 @@ export SKIF_ROOT=$PWD
 ITERS=${COLL_ITERS:-20}
 DIMS_AR=${COLL_DIMS:-3x3 2x2x2 4x4x4 8x8}
 make -s build/bin/skifrun build/bin/collbench
-for d in 3x3 4x4x4 $DIMS_AR; do make -s model MODEL=t$d; done
+for m in n1 n2 n3; do make -s model MODEL=$m; done   # every torus of 1 to 3 dimensions
 
 csv=$B/coll.csv
 echo "figure,dims,nodes,mode,bytes,cycles,us,note" >$csv

@@ -10,7 +10,7 @@ N=${1:-2000}
 B=build/bench
 mkdir -p "$B/cg"
 export SKIF_ROOT=$PWD
-make -s build/bin/skifrun build/bin/msgcost build/models/t2/skifsim
+make -s build/bin/skifrun build/bin/msgcost build/models/n1/skifsim
 rm -f "$B"/cg/cg.*
 build/bin/skifrun -n 2 -q valgrind --tool=callgrind --callgrind-out-file="$B/cg/cg.%p" \
     --collect-atstart=no --toggle-collect='measure_send*' --toggle-collect='measure_recv*' \

@@ -11,7 +11,7 @@ mkdir -p $B
 RUN=build/bin/skifrun
 export SKIF_ROOT=$PWD
 make -s build/tests/t_fail build/bin/stream build/bin/greeting
-for n in 2 8; do make -s model MODEL=t$n; done
+make -s model MODEL=n1   # every ring
 
 csv=$B/sim.csv
 echo "run,nodes,msg_bytes,messages,cycles,msgs_per_cycle,bytes_per_cycle,cycles_per_s,startup_s,wall_s" >$csv

@@ -11,7 +11,7 @@ mkdir -p $B
 RUN=build/bin/skifrun
 export SKIF_ROOT=$PWD
 make -s build/bin/skifrun build/bin/pingpong build/bin/bandwidth build/bin/msgrate \
-    build/bin/stream build/bin/msgcost build/models/t2/skifsim
+    build/bin/stream build/bin/msgcost build/models/n1/skifsim
 csv=$B/skifch.csv
 echo "size,one_way_cycles,one_way_us,bandwidth_bytes_per_cycle,bandwidth_gb_per_s" >$csv
 $RUN -n 2 -q build/bin/bandwidth 300 8 64 256 1024 2048 >$B/bw.txt

@@ -54,9 +54,9 @@ module tb_router_credit;
   wire  [Ports*TV-1:0]  dbg_busy, dbg_move;
 
   skif_torus_router #(
-    .NDims (1), .SizeX (4), .SizeY (1), .SizeZ (1), .SizeW (1), .VcDepth (DEPTH), .NumVcs (NVCS)
+    .NDims (1), .VcDepth (DEPTH), .NumVcs (NVCS)
   ) u_dut (
-    .clk_i (clk), .rst_ni (rst_n), .node_id_i (16'h0001),
+    .clk_i (clk), .rst_ni (rst_n), .node_id_i (16'h0001), .sizes_i ({5'd1, 5'd1, 5'd1, 5'd4}),
     .out_valid_o (out_v), .out_data_o (out_d), .out_last_o (out_l), .out_vc_o (out_vc),
     .out_credit_valid_i (oc_v), .out_credit_vc_i (oc_vc),
     .in_valid_i (in_v), .in_data_i (in_d), .in_last_i (in_l), .in_vc_i (in_vc),

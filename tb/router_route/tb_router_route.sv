@@ -77,17 +77,17 @@ module tb_router_route;
   wire              bad, bad0;
 
   skif_torus_route #(
-    .NDims (NDIMS), .SizeX (SX), .SizeY (SY), .SizeZ (SZ), .SizeW (SW), .NumVcs (NVCS), .Dateline (1)
+    .NDims (NDIMS), .NumVcs (NVCS), .Dateline (1)
   ) u_route (
-    .node_id_i (node_id), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
+    .node_id_i (node_id), .sizes_i ({5'(SW), 5'(SZ), 5'(SY), 5'(SX)}), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
     .in_vc_i (in_vc), .port_o (port), .vc_o (vc), .inj_vc_o (inj_vc), .bad_o (bad)
   );
 
   // the same function without the dateline (the deadlock-prone reference)
   skif_torus_route #(
-    .NDims (NDIMS), .SizeX (SX), .SizeY (SY), .SizeZ (SZ), .SizeW (SW), .NumVcs (NVCS), .Dateline (0)
+    .NDims (NDIMS), .NumVcs (NVCS), .Dateline (0)
   ) u_route_nodl (
-    .node_id_i (node_id), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
+    .node_id_i (node_id), .sizes_i ({5'(SW), 5'(SZ), 5'(SY), 5'(SX)}), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
     .in_vc_i (in_vc), .port_o (port0), .vc_o (vc0), .inj_vc_o (inj_vc0), .bad_o (bad0)
   );
 

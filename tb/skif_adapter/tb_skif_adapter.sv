@@ -435,7 +435,7 @@ module tb_skif_adapter;
     if (!meas_on) begin
       mon_first <= -1;
       mon_n     <= 0;
-    end else if (u_net.g_node[0].u_adapter.net_tx_valid_o && u_net.g_node[0].u_adapter.net_tx_ready_i) begin
+    end else if (u_net.g_node[0].u_node.u_adapter.net_tx_valid_o && u_net.g_node[0].u_node.u_adapter.net_tx_ready_i) begin
       if (mon_first < 0) mon_first <= cycle;
       mon_last <= cycle;
       mon_n    <= mon_n + 1;

@@ -1,0 +1,78 @@
+# scale.sh: sourced by tests/run.sh. The one-node model (sim/skif_node_top.sv,
+# csrc/sim_main.cpp): the same results as the whole-network models, any size
+# from one build, --threads, big tori.
+
+# tests/ref/flat_runs.txt: runs recorded with the whole-network Verilator
+# models of version 0.3.0 (one build per torus size), before the simulator
+# moved to one model per node: arguments | exit status | md5 of the output
+# (first 12 digits) | summary line. Only runs without collectives (the
+# collective engine has changed since). A change to the router or adapter
+# that changes timing makes this record out of date: say so when you update it.
+t_node_model_matches_flattened_record() {
+    local args rc md sum n=0
+    while IFS='|' read -r args rc md sum; do
+        local out r m s
+        out=$("$RUN" $args 2>"$T/err"); r=$?
+        m=$(printf '%s' "$out" | md5sum | cut -c1-12)
+        s=$(grep '^skifsim: .* cycles' "$T/err" | sed 's/; wall.*//')
+        echo "$args: $s"
+        [ "$r|$m|$s" = "$rc|$md|$sum" ] ||
+            fail "skifrun $args: got '$r|$m|$s', recorded '$rc|$md|$sum'" || return 1
+        n=$((n + 1))
+    done <tests/ref/flat_runs.txt
+    [ $n -ge 8 ] || fail "only $n recorded runs"
+}
+
+# The Icarus model is still the whole network of one size (rtl/net/
+# skif_torus_net): the same run gives the same output and cycles.
+t_node_model_same_as_icarus_network_2x2() {
+    expect_rc 0 "$RUN" --dims 2x2 --stats "$T/v.json" "$B/bin/alltoall" 8 3 2 || return 1
+    mv "$T/out" "$T/v.out"
+    expect_rc 0 "$RUN" --dims 2x2 --sim icarus --stats "$T/i.json" "$B/bin/alltoall" 8 3 2 || return 1
+    cmp "$T/v.out" "$T/out" || fail "outputs differ" || return 1
+    has "$T/out" "all delivered once, intact, in order" || return 1
+    [ "$(grep -o '"cycles": [0-9]*' "$T/v.json")" = "$(grep -o '"cycles": [0-9]*' "$T/i.json")" ] ||
+        fail "cycle counts differ"
+}
+
+# --threads T: the same output, cycles and waveform as one thread.
+t_threads_same_result_and_waveform() {
+    local t
+    for t in 1 2 3; do
+        expect_rc 0 "$RUN" --dims 3x3 --threads $t --stats "$T/s$t.json" "$B/bin/alltoall" 30 5 3 ||
+            return 1
+        mv "$T/out" "$T/o$t"
+        grep -o '"cycles": [0-9]*' "$T/s$t.json" >"$T/c$t"
+        expect_rc 0 "$RUN" --dims 2x2 --threads $t --wave "$T/w$t.fst" --trace-from 1000 \
+            --trace-to 3000 "$B/bin/alltoall" 10 2 2 || return 1
+        fst2vcd "$T/w$t.fst" 2>/dev/null | sed '/^\$date/,/^\$end/d' | md5sum >"$T/w$t"
+    done
+    has "$T/o1" "all delivered once, intact, in order" || return 1
+    for t in 2 3; do
+        cmp "$T/o1" "$T/o$t" || fail "--threads $t: output differs" || return 1
+        cmp "$T/c1" "$T/c$t" || fail "--threads $t: cycles differ" || return 1
+        cmp "$T/w1" "$T/w$t" || fail "--threads $t: waveform differs" || return 1
+    done
+    # the old name of two threads still works
+    expect_rc 0 "$RUN" -n 2 --sim verilator-mt "$B/bin/greeting"
+}
+t_threads_bad_values_refused() {
+    local v
+    for v in 0 65 -1 two 2x; do
+        expect_rc 2 "$RUN" -n 2 --threads "$v" "$B/bin/greeting" || return 1
+        has "$T/err" "--threads '$v': expected a number of threads, 1..64" || return 1
+    done
+    expect_rc 2 "$RUN" -n 2 --sim icarus --threads 2 "$B/bin/greeting" || return 1
+    has "$T/err" "--threads 2: only the Verilator models run in threads"
+}
+
+# Sizes beyond the old limit of 256 nodes, from the same build.
+t_torus_16x16_greeting() {
+    expect_rc 0 "$RUN" --dims 16x16 "$B/bin/greeting" || return 1
+    has "$T/out" 'node 255: received "Hello from node 254" at cycle' &&
+        has "$T/err" "256 nodes (torus 16x16)"
+}
+t_torus_8x8x8_alltoall_scoreboard() {
+    expect_rc 0 "$RUN" --dims 8x8x8 --threads 2 "$B/bin/alltoall" 4 11 2 || return 1
+    has "$T/out" "alltoall: 512 nodes, 4 messages each, 2 channels: all delivered once, intact, in order"
+}
