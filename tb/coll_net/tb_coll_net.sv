@@ -833,7 +833,10 @@ module tb_coll_net;
                 1: tr = spare_id;                                // a tree id never programmed
                 default: tr = (TREES < 256) ? TREES + rnd(256 - TREES) : spare_id;  // beyond the table
               endcase
-              h = chdr(`SKIF_KIND_COLL_UP, 16'h0, (rnd(3) == 0) ? 0 : 1, 2, 1'b0, tr, 16, rid, 0);
+              // (a BCAST, sometimes; not from B's root: a broadcast its host
+              // posts there is taken, transit or not, as post_bcast does)
+              h = chdr(`SKIF_KIND_COLL_UP, 16'h0, (rnd(3) == 0 && !(v % 65536 == 0 && n == troot[1])) ? 0 : 1, 2,
+                       1'b0, tr, 16, rid, 0);
               push_flit(n, h, 1'b0);
               push_flit(n, rnd64(), 1'b0);
               push_flit(n, rnd64(), 1'b1);
