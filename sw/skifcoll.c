@@ -31,11 +31,11 @@
  * built and SkifColl_Init without SKIFCOLL_NO_HW fails with ENOSYS. */
 extern struct skif_dev *skifch__device(void) __attribute__((weak));
 
-#define SW_PIECE 496      /* software payload per message: 512 with the header */
-#define SW_HDR 16         /* software message header bytes */
-#define WAIT_CYCLES 4096  /* longest sleep between looks at the result ring */
-#define HW_RING_LOG2 16   /* result channel ring */
-#define BCAST_PIECE 2048u /* SKIF_MAX_MSG: broadcast bytes per operation */
+#define SW_PIECE 496     /* software payload per message: 512 with the header */
+#define SW_HDR 16        /* software message header bytes */
+#define WAIT_CYCLES 4096 /* longest sleep between looks at the result ring */
+#define HW_RING_LOG2 16  /* result channel ring */
+#define BCAST_PIECE 64u  /* broadcast bytes per operation: one 9-flit packet */
 
 enum { RQ_BCAST, RQ_RED, RQ_BAR };
 
@@ -62,6 +62,7 @@ struct SkifCollReq {
 struct bchunk {
     struct bchunk *next;
     unsigned node, len;
+    int err; /* an error result (err set, no data) */
     uint8_t data[];
 };
 
@@ -607,14 +608,18 @@ static void req_done(SkifCollReq *r)
     }
 }
 
-/* A broadcast piece for receive r: 0, or it does not fit (r fails). */
-static void bcast_piece(SkifCollReq *r, const uint8_t *data, unsigned len)
+/* A broadcast piece for receive r: 0, or it does not fit (r fails), or
+ * the root's engine refused it (err: an error result, no data; r fails with
+ * EIO, and its other pieces still count). */
+static void bcast_piece(SkifCollReq *r, const uint8_t *data, unsigned len, int err)
 {
     size_t off = (size_t)r->got * BCAST_PIECE;
     size_t want = r->len - off < BCAST_PIECE ? r->len - off : BCAST_PIECE;
     /* the node that posted a broadcast gets its pieces back as completions
      * of length 0 (the adapter does not write its own data back) */
-    if (len != want && !(r->is_root && len == 0))
+    if (err)
+        r->err = EIO;
+    else if (len != want && !(r->is_root && len == 0))
         r->err = EPROTO;
     else if (!r->is_root && len)
         memcpy(r->buf + off, data, len);
@@ -633,7 +638,7 @@ static void on_result(const struct skif_coll_result *res, const uint8_t *data)
     if (res->cmd == SKIF_COLL_CMD_BCAST) {
         for (SkifCollReq *r = t->bq; r; r = r->next)
             if (r->root_node == res->node) {
-                bcast_piece(r, data, res->len);
+                bcast_piece(r, data, res->len, res->err);
                 return;
             }
         struct bchunk *c = malloc(sizeof(*c) + res->len);
@@ -644,6 +649,7 @@ static void on_result(const struct skif_coll_result *res, const uint8_t *data)
         c->next = NULL;
         c->node = res->node;
         c->len = res->len;
+        c->err = res->err;
         memcpy(c->data, data, res->len);
         if (t->ub)
             t->ub_end->next = c;
@@ -823,7 +829,7 @@ int SkifColl_Bcast(SkifCollTree *t, int root, void *buf, size_t len, SkifCollReq
             for (struct bchunk *x = t->ub; x; x = x->next)
                 t->ub_end = x;
         }
-        bcast_piece(r, c->data, c->len);
+        bcast_piece(r, c->data, c->len, c->err);
         free(c);
     }
     if (r->is_root)

@@ -131,7 +131,8 @@ int SkifColl_Combine(void *inout, const void *in, size_t count, int type, int op
 
 /* ---------------------------------------------------------------- hardware */
 
-/* Broadcast len bytes (any length; 2048 bytes per operation in the adapter)
+/* Broadcast len bytes (any length; 64 bytes per operation in the adapter,
+ * the largest collective packet)
  * from member `root` to every member: at `root`, buf is sent; elsewhere buf
  * receives. The adapter takes broadcasts at the tree's root only
  * (SkifColl_Root): from another member the call goes over SkifCh
@@ -139,7 +140,8 @@ int SkifColl_Combine(void *inout, const void *in, size_t count, int type, int op
  * is already complete. The request completes at a node when the data is in buf (at the
  * root: when its own copy came back through the tree). buf must stay valid
  * until then. 0 and *req, or -1 with errno: EINVAL (NULL, root not a
- * member), EPERM this node is not a member, ENOSYS no hardware path. */
+ * member), EPERM this node is not a member, ENOSYS no hardware path; the
+ * request fails with EIO if the adapter gave an error result for a piece. */
 int SkifColl_Bcast(SkifCollTree *tree, int root, void *buf, size_t len, SkifCollReq **req);
 
 /* Reduce count elements of send from every member with op; the result goes

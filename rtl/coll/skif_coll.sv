@@ -35,20 +35,25 @@
 // library sends those to the root itself; forwarding them up the tree could
 // deadlock trees that overlap, docs/collectives.md). A slot that has every
 // expected contribution goes to a done queue. S_up sends finished slots up
-// one link. S_dn sends packets down to every down link at once (a flit moves
-// when all can take it) and to the host: from a down FIFO (after the check
-// that it came from the up port), a broadcast posted at the root, or a
-// finished slot at the root. Up packets are only contributions, which U
-// absorbs without waiting for any other unit; S_dn waits only for links down,
-// the host and (a broadcast at the root) the host's TX: the subnet cannot
-// deadlock, also with overlapping trees (docs/collectives.md).
+// one link. S_dn sends packets down to every down link at once and to the
+// host: from a down FIFO (after the check that it came from the up port), a
+// broadcast posted at the root, or a finished slot at the root.
+// Virtual cut-through: a packet is at most 9 flits (64 bytes of payload; a
+// longer broadcast is refused at the root with an error result), and U,
+// S_up and S_dn start a packet of a link input FIFO only when all of it is
+// there, and send one only when every target link has engine credits for
+// all of it. So no unit waits mid-packet for upstream or for a link's FIFO
+// space; only the host's TX (a broadcast at the root) and the host's result
+// port may make one wait, and the host always delivers: the subnet cannot
+// deadlock, also with overlapping trees (docs/collectives.md). CDepth = 32
+// holds two whole packets, so a link streams them back to back.
 `include "skif_defs.vh"
 
 module skif_coll #(
   parameter int NDims    = 2,   // torus dimensions, 1..4
   parameter int Trees    = 32,  // tree table entries, 2..256
   parameter int NumChans = 64,  // adapter channels (result channel check)
-  parameter int CDepth   = 16,  // flits per input FIFO (per link port and class), 4..64
+  parameter int CDepth   = 32,  // flits per input FIFO (per link port and class), 16..64: two whole packets
   localparam int Links   = 2 * NDims,
   localparam int TreeW   = $clog2(Trees),
   localparam int SlotW   = TreeW + 5,
@@ -112,6 +117,10 @@ module skif_coll #(
   localparam int LocS   = Links;
   localparam logic [CW-1:0] CDepthC = CW'(CDepth);
   localparam logic [SrcW-1:0] LocSC = SrcW'(Links);
+  // the largest payload of a collective packet on a link: a reduce or a
+  // broadcast (longer broadcasts are refused at the root), so a packet is
+  // at most 9 flits and fits an input FIFO whole (virtual cut-through)
+  localparam int MaxPay  = `SKIF_COLL_MAX_RED;
 
 `ifndef SYNTHESIS
   if (NDims < 1 || NDims > 4) begin : g_bad_ndims
@@ -120,8 +129,8 @@ module skif_coll #(
   if (Trees < 2 || Trees > 256 || (Trees & (Trees - 1)) != 0) begin : g_bad_trees
     `SKIF_BAD_PARAM("skif_coll Trees=%0d must be a power of two 2..256", Trees)
   end
-  if (CDepth < 4 || CDepth > 64 || (CDepth & (CDepth - 1)) != 0) begin : g_bad_depth
-    `SKIF_BAD_PARAM("skif_coll CDepth=%0d must be a power of two 4..64", CDepth)
+  if (CDepth < 16 || CDepth > 64 || (CDepth & (CDepth - 1)) != 0) begin : g_bad_depth
+    `SKIF_BAD_PARAM("skif_coll CDepth=%0d must be a power of two 16..64 (a whole 9-flit packet)", CDepth)
   end
 `endif
 
@@ -211,6 +220,24 @@ module skif_coll #(
     end
   end
 
+  // Virtual cut-through: a unit starts a packet of a link input FIFO only
+  // when all of it is there (the flit that arrives this cycle counts: it is
+  // readable next cycle, when the unit takes the packet's second flit), so
+  // it never waits mid-packet for upstream. A packet's flits come from its
+  // header's length: 1 + ceil(len/8). A longer one than the subnet carries
+  // (malformed: no engine sends it) counts as its header alone; it is
+  // dropped or skipped as it comes.
+  function automatic logic [6:0] pk_flits(input logic [63:0] h);
+    logic [11:0] len;
+    len = h[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO];
+    return (len > 12'(MaxPay)) ? 7'd1 : 7'(7'd1 + 7'((len + 12'd7) >> 3));
+  endfunction
+  logic [Links*2-1:0] fwhole;
+  for (genvar f = 0; f < Links * 2; f++) begin : g_whole
+    assign fwhole[f] = fne[f] &&
+        ({1'b0, 7'(fcnt_q[f*CW +: CW])} + {7'h0, fpush[f]} >= {1'b0, pk_flits(fhead[f][63:0])});
+  end
+
   // credits back to the senders: one per flit that leaves an input FIFO
   logic [Links-1:0] cr_up_q, cr_dn_q;
   always @(posedge clk_i) begin
@@ -261,12 +288,15 @@ module skif_coll #(
   logic [Srcs-1:0] s_valid;
   logic [63:0]     s_data [Srcs];
   logic [Srcs-1:0] s_last;
+  logic [Srcs-1:0] s_whole;   // the head packet is all there (the host's streams)
   for (genvar s = 0; s < Srcs; s++) begin : g_src
     if (s == LocS) begin : g_loc
+      assign s_whole[s] = 1'b1;
       assign s_valid[s] = loc_valid_i;
       assign s_data[s]  = loc_data_i;
       assign s_last[s]  = loc_last_i;
     end else begin : g_link
+      assign s_whole[s] = fwhole[s*2];
       assign s_valid[s] = fne[s*2];
       assign s_data[s]  = fhead[s*2][63:0];
       assign s_last[s]  = fhead[s*2][64];
@@ -327,6 +357,7 @@ module skif_coll #(
   logic [SlotW-1:0] u_slot_q;
   logic [2:0]       u_k_q;
   logic             u_first_q, u_skip_q;
+  logic             u_bcerr_q;  // UBcDn: the broadcast is too long: an error result, its payload dropped
   logic [Srcs-1:0]  u_rr_q;     // round-robin mask: 1 = at or after the pointer
 
   // per source: what U would do with its head packet
@@ -352,7 +383,7 @@ module skif_coll #(
         s_reason[s] = (s == LocS && ent[12]) ? 8'd0 : 8'd5;  // posted at the root only
       else if (s == LocS ? ent[13] : !ent[s]) s_reason[s] = 8'd2;
       s_drop[s] = (s_reason[s] != 8'd0);
-      s_elig[s] = s_valid[s] && (s_drop[s] ||
+      s_elig[s] = s_valid[s] && s_whole[s] && (s_drop[s] ||
                   (s_data[s][`SKIF_CHDR_CMD_LO +: 4] == `SKIF_COLL_CMD_BCAST) ||
                   !got_q[s_slot[s]][s]);
     end
@@ -401,6 +432,10 @@ module skif_coll #(
                                   p_hdr[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO + 8] != 4'h0);
 
   assign u_hdr_take = (u_q == UIdle) && (s_elig != '0) && !initing;
+  // a broadcast longer than a packet carries: refused at the root (an error
+  // result to every member, counted here), like a reduce of a bad length
+  logic p_bclong;
+  assign p_bclong = p_hdr[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO] > 12'(MaxPay);
 
   // U finishes a contribution: at its header (no payload) or its last flit
   logic [SlotW-1:0] fin_slot;
@@ -467,6 +502,7 @@ module skif_coll #(
       u_k_q     <= '0;
       u_first_q <= 1'b0;
       u_skip_q  <= 1'b0;
+      u_bcerr_q <= 1'b0;
       u_rr_q    <= '1;
       drop_q    <= 1'b0;
       err_q     <= 1'b0;
@@ -489,7 +525,12 @@ module skif_coll #(
               drop_info_q <= {s_tree[u_pick], 4'h0, 4'(u_pick), 8'h0, s_reason[u_pick]};
               if (!s_last[u_pick]) u_q <= UDrop;
             end else if (p_hdr[`SKIF_CHDR_CMD_LO +: 4] == `SKIF_COLL_CMD_BCAST) begin
-              u_q <= UBcDn;  // at the root (checked above)
+              u_q       <= UBcDn;  // at the root (checked above)
+              u_bcerr_q <= p_bclong;
+              if (p_bclong) begin
+                err_q      <= 1'b1;
+                err_info_q <= {s_tree[u_pick], 3'h0, p_hdr[`SKIF_CHDR_RID_LO +: 5], 4'h0, 4'(u_pick), 8'h0};
+              end
             end else begin
               if ((p_bad && !p_hdr[`SKIF_CHDR_ERR]) || p_mis) begin
                 err_q      <= 1'b1;
@@ -505,7 +546,11 @@ module skif_coll #(
           if (c_last) u_q <= UIdle;
         end
         UDrop: if (c_valid && c_last) u_q <= UIdle;
-        default: if (sd_bc_take && c_last) u_q <= UIdle;
+        default: if (sd_bc_take) begin
+          // an error result is the header alone: the payload is dropped
+          if (c_last)         u_q <= UIdle;
+          else if (u_bcerr_q) u_q <= UDrop;
+        end
       endcase
     end
   end
@@ -591,9 +636,16 @@ module skif_coll #(
   logic [63:0]      su_data;
   logic             su_go;
   logic [35:0]      su_meta;
+  logic [6:0]       su_room;   // engine credits of the up link (one coming back this cycle counts)
   assign su_meta = meta_q[su_slot_q];
 
-  assign su_req  = (su_q == SuSlot);
+  // engine credits per link and class (counted in the links-out section)
+  logic [Links*CW-1:0] ec_up_q, ec_dn_q;
+  logic [7:0]          cr_up8;
+  assign cr_up8  = 8'(lout_cr_up_i);
+  assign su_room = 7'(ec_up_q[int'(su_port_q)*CW +: CW]) + {6'h0, cr_up8[su_port_q]};
+  // the header goes only when the up link has credits for the whole packet
+  assign su_req  = (su_q == SuSlot) && (su_k_q != 4'd0 || su_room >= 7'(su_n_q) + 7'd1);
   assign su_data = (su_k_q == 4'd0) ? slot_hdr(su_meta, su_slot_q, `SKIF_KIND_COLL_UP)
                                     : acc_q[{su_slot_q, 3'(su_k_q - 4'd1)}];
   assign su_last = (su_k_q == su_n_q);
@@ -654,14 +706,68 @@ module skif_coll #(
   logic [35:0]      sd_meta;
   assign sd_meta = meta_q[sd_slot_q];
 
-  // candidates in SdIdle
+  // candidates: a packet S_dn can send whole without waiting for
+  // upstream or for a down link's FIFO space (virtual cut-through): a down
+  // FIFO's head packet all there (one that is dropped needs nothing more),
+  // the broadcast U holds, a finished slot; each only when every down link
+  // of its tree has engine credits for the whole packet (a credit coming
+  // back this cycle counts). The host's TX may still make a broadcast wait
+  // mid-packet, and the host's result FIFO any packet: the host always
+  // delivers. S_dn starts one in SdIdle, or in the cycle it sends the last
+  // flit of the one before (back to back; not from that packet's own
+  // source, whose head is still that flit, and with the credits that flit
+  // takes).
   logic [Links+1:0] sd_cand, sd_cm, sd_cg;
   logic [SrcW:0]    sd_pick;
+  logic [6:0]       ecd [Links];   // down credits, with the one coming back this cycle
+  logic [7:0]       fh_reason [Links];
+  logic [23:0]      fh_ent [Links];
+  logic [6:0]       fh_need [Links];
+  logic [7:0]       bc_mask, sl_mask;
+  logic [6:0]       bc_need, sl_need;
+  logic [35:0]      sl_meta;
+  for (genvar p = 0; p < Links; p++) begin : g_fh
+    logic [63:0] h;
+    logic [7:0]  tr;
+    assign h            = fhead[p*2 + 1][63:0];
+    assign tr           = h[`SKIF_CHDR_TREE_LO +: 8];
+    assign fh_ent[p]    = tab_q[int'(tr[TreeW-1:0])*24 +: 24];
+    assign fh_need[p]   = pk_flits(h);
+    assign ecd[p]       = 7'(ec_dn_q[p*CW +: CW]) + {6'h0, lout_cr_dn_i[p]} - {6'h0, sd_go && sd_mask_q[p]};
+    // drop reasons: 4 not a down packet, 1 invalid tree, 3 not from the
+    // tree's up port (or at the root), 6 longer than a packet carries
+    assign fh_reason[p] = (h[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] != `SKIF_KIND_COLL_DOWN) ? 8'd4
+                        : (({24'h0, tr} >= Trees) || !fh_ent[p][15]) ? 8'd1
+                        : (fh_ent[p][12] || fh_ent[p][`SKIF_CTAB_UP_LO +: 3] != 3'(p)) ? 8'd3
+                        : (h[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO] > 12'(MaxPay)) ? 8'd6 : 8'd0;
+  end
+  // the broadcast posted here: the one U holds, or the one U takes this
+  // cycle (its header stays at the local input until S_dn sends it)
+  logic        bc_now;
+  logic [63:0] bc_hdr;
+  assign bc_now  = u_hdr_take && u_pick == LocSC && !s_drop[LocS] &&
+                   p_hdr[`SKIF_CHDR_CMD_LO +: 4] == `SKIF_COLL_CMD_BCAST;
+  assign bc_hdr  = (u_q == UBcDn) ? c_data : p_hdr;
+  assign bc_mask = tab_q[int'(bc_hdr[`SKIF_CHDR_TREE_LO +: TreeW])*24 + 0 +: 8];
+  assign bc_need = ((u_q == UBcDn) ? u_bcerr_q : p_bclong) ? 7'd1 : pk_flits(bc_hdr);
+  assign sl_meta = meta_q[dnq_head];
+  assign sl_mask = tab_q[int'(dnq_head[SlotW-1:5])*24 + 0 +: 8];
+  assign sl_need = sl_meta[35] ? 7'd1 : 7'd1 + 7'((sl_meta[23:16] + 8'd7) >> 3);
   always @(*) begin
+    logic room;
     sd_cand = '0;
-    for (int p = 0; p < Links; p++) sd_cand[p] = fne[p*2 + 1];
-    sd_cand[Links]     = (u_q == UBcDn);
-    sd_cand[Links + 1] = dnq_ne;
+    for (int p = 0; p < Links; p++) begin
+      room = 1'b1;
+      for (int q = 0; q < Links; q++) if (fh_ent[p][q] && ecd[q] < fh_need[p]) room = 1'b0;
+      sd_cand[p] = fwhole[p*2 + 1] && (fh_reason[p] != 8'd0 || room) &&
+                   !(sd_q != SdIdle && sd_src_q == 3'(p));
+    end
+    room = 1'b1;
+    for (int q = 0; q < Links; q++) if (bc_mask[q] && ecd[q] < bc_need) room = 1'b0;
+    sd_cand[Links] = ((u_q == UBcDn && sd_q != SdBc) || bc_now) && room;
+    room = 1'b1;
+    for (int q = 0; q < Links; q++) if (sl_mask[q] && ecd[q] < sl_need) room = 1'b0;
+    sd_cand[Links + 1] = dnq_ne && room;
     sd_cm   = sd_cand & sd_rr_q;
     sd_cg   = (sd_cm != '0) ? (sd_cm & (~sd_cm + 1'b1)) : (sd_cand & (~sd_cand + 1'b1));
     sd_pick = '0;
@@ -669,30 +775,42 @@ module skif_coll #(
       if (sd_cg[i]) sd_pick = (SrcW+1)'(i);
     end
   end
-
-  // the down FIFO head S_dn looks at (SdIdle: the picked one; else the held one)
-  logic [2:0]  sd_fp;
-  logic [63:0] dh_data;
-  logic        dh_last, dh_valid;
-  logic [7:0]  dh_tree;
-  logic [23:0] dh_ent;
-  logic [7:0]  dh_reason;
-  assign sd_fp    = (sd_q == SdIdle) ? sd_pick[2:0] : sd_src_q;
-  assign dh_valid = fne[int'(sd_fp)*2 + 1];
-  assign dh_data  = fhead[int'(sd_fp)*2 + 1][63:0];
-  assign dh_last  = fhead[int'(sd_fp)*2 + 1][64];
-  assign dh_tree  = dh_data[`SKIF_CHDR_TREE_LO +: 8];
-  assign dh_ent   = tab_q[int'(dh_tree[TreeW-1:0])*24 +: 24];
+  // S_dn starts a packet this cycle; the picked down FIFO's head
+  logic        sd_start;
+  logic [63:0] pk_data;
+  logic [23:0] pk_ent;
+  logic [7:0]  pk_reason;
+  assign sd_start = (sd_q == SdIdle || (sd_go && sd_last)) && sd_cand != '0;
   always @(*) begin
-    dh_reason = 8'd0;
-    if (dh_data[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] != `SKIF_KIND_COLL_DOWN) dh_reason = 8'd4;
-    else if (({24'h0, dh_tree} >= Trees) || !dh_ent[15]) dh_reason = 8'd1;
-    else if (dh_ent[12] || dh_ent[`SKIF_CTAB_UP_LO +: 3] != sd_fp) dh_reason = 8'd3;
+    pk_data   = '0;
+    pk_ent    = '0;
+    pk_reason = '0;
+    for (int p = 0; p < Links; p++) begin
+      if (sd_pick == (SrcW+1)'(p)) begin
+        pk_data   = fhead[p*2 + 1][63:0];
+        pk_ent    = fh_ent[p];
+        pk_reason = fh_reason[p];
+      end
+    end
   end
 
+  // the head of the down FIFO S_dn forwards or drops from
+  logic [63:0] dh_data;
+  logic        dh_last, dh_valid;
+  assign dh_valid = fne[int'(sd_src_q)*2 + 1];
+  assign dh_data  = fhead[int'(sd_src_q)*2 + 1][63:0];
+  assign dh_last  = fhead[int'(sd_src_q)*2 + 1][64];
+
   // the broadcast U holds (posted here, at the root), turned into a down packet
+  // (an error result when it is too long: err set, length 0, no payload)
   logic [63:0] bc_dn_hdr;
-  assign bc_dn_hdr = {`SKIF_KIND_COLL_DOWN, c_data[59:0]};
+  always @(*) begin
+    bc_dn_hdr = {`SKIF_KIND_COLL_DOWN, c_data[59:0]};
+    if (u_bcerr_q) begin
+      bc_dn_hdr[`SKIF_CHDR_ERR] = 1'b1;
+      bc_dn_hdr[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO] = 12'h0;
+    end
+  end
 
   // The host gets the payload, except: a REDUCE's only at the target node; a
   // BCAST's not at the node that posted it (it has the data; its DMA port is
@@ -721,7 +839,7 @@ module skif_coll #(
       SdBc: begin
         sd_req  = c_valid;
         sd_data = sd_hdr_q ? bc_dn_hdr : c_data;
-        sd_last = c_last;
+        sd_last = c_last || u_bcerr_q;
       end
       SdSlot: begin
         sd_req  = 1'b1;
@@ -756,7 +874,7 @@ module skif_coll #(
   assign res_push = sd_go && sd_loc;
 
   assign sd_bc_take   = (sd_q == SdBc) && sd_go;
-  assign dnq_pop      = (sd_q == SdIdle) && sd_cg[Links + 1];
+  assign dnq_pop      = sd_start && sd_cg[Links + 1];
   assign sd_free      = (sd_q == SdSlot) && sd_go && sd_last;
   assign sd_free_slot = sd_slot_q;
 
@@ -791,52 +909,52 @@ module skif_coll #(
       sd_drop_info_q <= '0;
     end else begin
       sd_drop_q <= 1'b0;
-      case (sd_q)
-        SdIdle: begin
-          if (sd_cand != '0) begin
-            sd_rr_q  <= ~(((Links+2)'(1) << sd_pick) - 1'b1) << 1;
-            sd_hdr_q <= 1'b1;
-            sd_k_q   <= '0;
-            if (sd_pick < (SrcW+1)'(Links)) begin
-              sd_src_q <= sd_pick[2:0];
-              if (dh_reason != 8'd0) begin
-                sd_q           <= SdDrop;
-                sd_drop_q      <= 1'b1;
-                sd_drop_info_q <= {dh_tree, 4'h0, 4'(sd_pick), 8'h0, dh_reason};
-              end else begin
-                sd_q        <= SdFifo;
-                sd_mask_q   <= dh_ent[7:0];
-                sd_mem_q    <= !dh_ent[13];
-                sd_chan_q   <= dh_ent[23:16];
-                sd_locpay_q <= loc_pay(dh_data, node_id_i);
-              end
-            end else if (sd_pick == (SrcW+1)'(Links)) begin
-              sd_q        <= SdBc;
-              sd_mask_q   <= tab_q[int'(c_data[`SKIF_CHDR_TREE_LO +: TreeW])*24 + 0 +: 8];
-              sd_mem_q    <= !tab_q[int'(c_data[`SKIF_CHDR_TREE_LO +: TreeW])*24 + 13];
-              sd_chan_q   <= tab_q[int'(c_data[`SKIF_CHDR_TREE_LO +: TreeW])*24 + 16 +: 8];
-              sd_locpay_q <= loc_pay(c_data, node_id_i);
-            end else begin
-              m           = meta_q[dnq_head];
-              sd_q        <= SdSlot;
-              sd_slot_q   <= dnq_head;
-              sd_mask_q   <= tab_q[int'(dnq_head[SlotW-1:5])*24 + 0 +: 8];
-              sd_mem_q    <= !tab_q[int'(dnq_head[SlotW-1:5])*24 + 13];
-              sd_chan_q   <= tab_q[int'(dnq_head[SlotW-1:5])*24 + 16 +: 8];
-              sd_n_q      <= m[35] ? 4'd0 : 4'((m[23:16] + 8'd7) >> 3);
-              sd_locpay_q <= (m[34:31] != `SKIF_COLL_CMD_REDUCE) || (m[15:0] == node_id_i);
+      if (sd_start) begin
+        sd_rr_q  <= ~(((Links+2)'(1) << sd_pick) - 1'b1) << 1;
+        sd_hdr_q <= 1'b1;
+        sd_k_q   <= '0;
+        if (sd_pick < (SrcW+1)'(Links)) begin
+          sd_src_q <= sd_pick[2:0];
+          if (pk_reason != 8'd0) begin
+            sd_q           <= SdDrop;
+            sd_drop_q      <= 1'b1;
+            sd_drop_info_q <= {pk_data[`SKIF_CHDR_TREE_LO +: 8], 4'h0, 4'(sd_pick), 8'h0, pk_reason};
+          end else begin
+            sd_q        <= SdFifo;
+            sd_mask_q   <= pk_ent[7:0];
+            sd_mem_q    <= !pk_ent[13];
+            sd_chan_q   <= pk_ent[23:16];
+            sd_locpay_q <= loc_pay(pk_data, node_id_i);
+          end
+        end else if (sd_pick == (SrcW+1)'(Links)) begin
+          sd_q        <= SdBc;
+          sd_mask_q   <= bc_mask;
+          sd_mem_q    <= !tab_q[int'(bc_hdr[`SKIF_CHDR_TREE_LO +: TreeW])*24 + 13];
+          sd_chan_q   <= tab_q[int'(bc_hdr[`SKIF_CHDR_TREE_LO +: TreeW])*24 + 16 +: 8];
+          sd_locpay_q <= loc_pay(bc_hdr, node_id_i);
+        end else begin
+          m           = sl_meta;
+          sd_q        <= SdSlot;
+          sd_slot_q   <= dnq_head;
+          sd_mask_q   <= sl_mask;
+          sd_mem_q    <= !tab_q[int'(dnq_head[SlotW-1:5])*24 + 13];
+          sd_chan_q   <= tab_q[int'(dnq_head[SlotW-1:5])*24 + 16 +: 8];
+          sd_n_q      <= m[35] ? 4'd0 : 4'((m[23:16] + 8'd7) >> 3);
+          sd_locpay_q <= (m[34:31] != `SKIF_COLL_CMD_REDUCE) || (m[15:0] == node_id_i);
+        end
+      end else begin
+        case (sd_q)
+          SdIdle: ;
+          SdDrop: if (dh_valid && dh_last) sd_q <= SdIdle;
+          default: begin
+            if (sd_go) begin
+              sd_hdr_q <= 1'b0;
+              sd_k_q   <= sd_k_q + 1'b1;
+              if (sd_last) sd_q <= SdIdle;
             end
           end
-        end
-        SdDrop: if (dh_valid && dh_last) sd_q <= SdIdle;
-        default: begin
-          if (sd_go) begin
-            sd_hdr_q <= 1'b0;
-            sd_k_q   <= sd_k_q + 1'b1;
-            if (sd_last) sd_q <= SdIdle;
-          end
-        end
-      endcase
+        endcase
+      end
     end
   end
 
@@ -844,7 +962,6 @@ module skif_coll #(
   // Engine credits per link and class; S_up and S_dn share the links: a
   // link where both want to send goes to each in turn (su_turn_q), and the
   // router gets a link for a cycle after it was starved on it.
-  logic [Links*CW-1:0] ec_up_q, ec_dn_q;
   logic [7:0]          ok_up, ok_dn;
   logic                su_turn_q, up_ok, dn_ok, clash;
   always @(*) begin

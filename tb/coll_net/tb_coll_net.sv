@@ -15,7 +15,9 @@
 // Checks: the table write rules (coll_tab_err_o and no change); random
 // ALLREDUCE/REDUCE contributions of every op and type, 0..64 bytes, posted by
 // every member in random order with all 32 reduce ids of both trees in flight;
-// random broadcasts up to 2048 bytes from random members (root or not); at
+// random broadcasts up to 64 bytes from random members (root or not), and
+// broadcasts of 65..2048 bytes, which the root refuses (an error result, no
+// payload, at every member, and coll_err_o at the root); at
 // every member exactly one result per (tree, rid) and per broadcast, with the
 // right header, payload and result channel, and the same order of results
 // of a tree at every member; transit and outside nodes receive nothing; bad
@@ -26,7 +28,8 @@
 // A watchdog names the tree, reduce id and nodes when results stop coming.
 // Figures: zero-load 8-byte allreduce latency (last contribution accepted at
 // the deepest member -> last result flit at the last member) and broadcast
-// throughput (2048-byte broadcasts from the root, bytes/cycle at a member).
+// throughput (64-byte broadcasts from the root, the largest piece, bytes/cycle
+// at a member).
 `include "skif_defs.vh"
 
 module tb_coll_net;
@@ -37,11 +40,11 @@ module tb_coll_net;
   parameter int SW      = 1;
   parameter int TREES   = 8;     // engine tree table entries (>= 8 here)
   parameter int ROUNDS  = 2;     // random rounds (every rid of both trees each)
-  parameter int NBC     = 3;     // random broadcasts per round
-  parameter int BCMAX   = 2048;  // largest random broadcast, bytes
+  parameter int NBC     = 3;     // random broadcasts per round (one in four too long: refused)
+  parameter int BCMAX   = 64;    // largest random broadcast expected to succeed, bytes (<= 64)
   parameter int NRID    = 32;    // reduce ids used per round and tree (32: all in flight at once)
   parameter int MAXRED  = 64;    // largest random reduce, bytes
-  parameter int NTHR    = 4;     // 2048-byte broadcasts in the throughput series
+  parameter int NTHR    = 32;    // 64-byte broadcasts in the throughput series
   parameter int RDY_PCT = 70;    // coll_out_ready_i high, percent of cycles (random rounds)
   parameter int GO_PCT  = 80;    // coll_in_valid_i offered, percent of cycles (random rounds)
   parameter int BAD_PCT = 6;     // (tree, rid)s per round with a bad cmd/type/op/len, percent
@@ -58,6 +61,7 @@ module tb_coll_net;
   localparam int IQ     = 8192;  // injection queue per node, flits
   localparam int SEQMAX = 1024;  // results recorded per (member, tree)
   localparam int NBTOT  = ROUNDS * NBC + NTHR + 8;  // broadcasts in the whole run
+  localparam int BCLIM  = 64;    // longest broadcast the root takes (docs/collectives.md)
   localparam int IMAX   = 2 * 32 + NBC + 8;         // items per node per round
   localparam logic [31:0] BMAGIC = 32'hB0CA5700;
 
@@ -489,6 +493,7 @@ module tb_coll_net;
   int          b_len  [NBTOT];
   logic [63:0] b_hdr  [NBTOT];
   bit          b_got  [NBTOT*N];
+  bit          b_err  [NBTOT];   // too long: an error result expected
   longint      bc_bytes = 0;
 
   function automatic logic [63:0] bdata(input int b, input int k);
@@ -498,6 +503,7 @@ module tb_coll_net;
     return v;
   endfunction
 
+  int n_bcerr = 0;
   // a broadcast of len bytes (>= 8) for member n of tree t: the engines take
   // broadcasts at the root only (docs/collectives.md), so it is posted there,
   // with arg 0xFFFF (no node: every member, the root too, gets the data)
@@ -512,7 +518,15 @@ module tb_coll_net;
     h = chdr(`SKIF_KIND_COLL_UP, 16'hFFFF, `SKIF_COLL_CMD_BCAST, 0, 1'b0, tid[t], len, b % 32, 0);
     b_t[b] = t;
     b_len[b] = len;
+    b_err[b] = (len > BCLIM);
     b_hdr[b] = {`SKIF_KIND_COLL_DOWN, h[59:0]};
+    if (b_err[b]) begin
+      // refused at the root: every member gets the header alone, err set, length 0
+      b_hdr[b][`SKIF_CHDR_ERR] = 1'b1;
+      b_hdr[b][`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO] = 12'h0;
+      exp_err[n] = exp_err[n] + 1;
+      n_bcerr = n_bcerr + 1;
+    end
     for (int m = 0; m < nn; m++) b_got[b*N + m] = 1'b0;
     exp_res = exp_res + nmem[t];
     outstanding = outstanding + nmem[t];
@@ -582,6 +596,21 @@ module tb_coll_net;
           ck_nfl[n] = 1 + (ck_len[n] + 7) / 8;
           ck_bc[n] = (d[`SKIF_CHDR_CMD_LO +: 4] == `SKIF_COLL_CMD_BCAST);
           ck_i[n] = -1;
+          if (ck_bc[n] && d[`SKIF_CHDR_ERR] && t >= 0 && mem[t*N + n]) begin
+            // a refused broadcast: the oldest too-long one of this tree and
+            // reduce id field not yet seen here
+            b = -1;
+            for (int c = 0; c < nbc && b < 0; c++)
+              if (b_err[c] && b_t[c] == t && c % 32 == int'(d[`SKIF_CHDR_RID_LO +: 5]) && !b_got[c*N + n]) b = c;
+            if (b < 0) begin
+              errors = errors + 1;
+              $error("node %0d tree %0d: broadcast error result %h, none expected (cycle %0d)", n, tid[t], d, cycle);
+            end else begin
+              `CHECK(d == b_hdr[b], ("node %0d: refused broadcast %0d header %h, expected %h", n, b, d, b_hdr[b]))
+              b_got[b*N + n] = 1'b1;
+              seq_add(t, n, b);
+            end
+          end
           if (t < 0 || !mem[t*N + n]) begin
             errors = errors + 1;
             $error("node %0d: result %h for tree %0d, where this node is %s (cycle %0d)", n, d,
@@ -795,7 +824,7 @@ module tb_coll_net;
           v = items[n*IMAX + a];
           case (v / 65536)
             1: post_contrib(n, (v % 65536) / 32, v % 32, rhdr[v % 65536]);
-            2: post_bcast(n, v % 65536, 8 + rnd(BCMAX - 7));
+            2: post_bcast(n, v % 65536, (rnd(4) == 0) ? BCLIM + 1 + rnd(2048 - BCLIM) : 8 + rnd(BCMAX - 7));
             default: begin
               // a packet that is dropped at this node's engine
               rid = rnd(32);
@@ -804,7 +833,10 @@ module tb_coll_net;
                 1: tr = spare_id;                                // a tree id never programmed
                 default: tr = (TREES < 256) ? TREES + rnd(256 - TREES) : spare_id;  // beyond the table
               endcase
-              h = chdr(`SKIF_KIND_COLL_UP, 16'h0, (rnd(3) == 0) ? 0 : 1, 2, 1'b0, tr, 16, rid, 0);
+              // (a BCAST, sometimes; not from B's root: a broadcast its host
+              // posts there is taken, transit or not, as post_bcast does)
+              h = chdr(`SKIF_KIND_COLL_UP, 16'h0, (rnd(3) == 0 && !(v % 65536 == 0 && n == troot[1])) ? 0 : 1, 2,
+                       1'b0, tr, 16, rid, 0);
               push_flit(n, h, 1'b0);
               push_flit(n, rnd64(), 1'b0);
               push_flit(n, rnd64(), 1'b1);
@@ -954,6 +986,7 @@ module tb_coll_net;
       $dumpvars(0, tb_coll_net);
     end
     if (TREES < 8) $fatal(1, "tb_coll_net needs TREES >= 8");
+    if (BCMAX < 8 || BCMAX > BCLIM) $fatal(1, "tb_coll_net: BCMAX=%0d must be 8..%0d (longer broadcasts are refused)", BCMAX, BCLIM);
     cin_d = '0; tab_we = '0; tab_sel = '0; tab_wd = '0; dbg_sel = '0;
     for (int n = 0; n < nn; n++) begin
       iq_h[n] = 0; iq_t[n] = 0; ck_k[n] = 0; ck_nfl[n] = 1; ck_t[n] = -1; drop_cnt[n] = 0; exp_drop[n] = 0;
@@ -1029,21 +1062,25 @@ module tb_coll_net;
       random_round();
       if (r == (ROUNDS - 1) / 2 && INCONS != 0) inconsistent();
     end
-    $display("random rounds: %0d, %0d reduces (%0d bad), %0d contributions, %0d broadcasts, %0d posts dropped",
-             ROUNDS, n_red, n_bad, n_redpkt, nbc, n_dropposts);
+    // a broadcast too long for the subnet on each tree, at the root: refused
+    post_bcast(troot[0], 0, BCLIM + 1);
+    post_bcast(troot[1], 1, 2048);
+    wait_quiet();
+    $display("random rounds: %0d, %0d reduces (%0d bad), %0d contributions, %0d broadcasts (%0d too long, refused), %0d posts dropped",
+             ROUNDS, n_red, n_bad, n_redpkt, nbc, n_bcerr, n_dropposts);
 
     // ------------------------------------------------ broadcast throughput from the root of A
     go_pct = 100; rdy_pct = 100;
     for (int n = 0; n < nn; n++) begin t_res_first[n] = -1; res_bytes[n] = 0; end
-    for (int k = 0; k < NTHR; k++) post_bcast(troot[0], 0, 2048);
+    for (int k = 0; k < NTHR; k++) post_bcast(troot[0], 0, BCLIM);
     wait_quiet();
     thr_min = 1.0e9; thr_node = 0;
     for (int n = 0; n < nn; n++) begin
       thr = (t_res_first[n] < 0) ? 0.0 : real'(res_bytes[n]) / real'(t_res_lastn[n] - t_res_first[n] + 1);
       if (thr < thr_min) begin thr_min = thr; thr_node = n; end
     end
-    $display("broadcast throughput: %0d x 2048 bytes from the root: %0.3f payload bytes/cycle at node %0d (the slowest member)",
-             NTHR, thr_min, thr_node);
+    $display("broadcast throughput: %0d x %0d bytes from the root: %0.3f payload bytes/cycle at node %0d (the slowest member)",
+             NTHR, BCLIM, thr_min, thr_node);
 
     // ------------------------------------------------ final checks
     for (int t = 0; t < NT; t++) begin

@@ -7,7 +7,9 @@
  * of a tree); two overlapping trees used at the same time; back-to-back
  * barriers (no member leaves one before the last came); then the adapter's
  * own checks, on table entries written directly: a mismatched reduce ends in
- * an error result at every member and counts in COLL_ERRS; a packet that
+ * an error result at every member and counts in COLL_ERRS; so does a
+ * broadcast of more than 64 bytes posted at the root (counted there only:
+ * the root refuses it, its payload goes nowhere); a packet that
  * breaks a forwarding check (a down port the root does not list; a leaf
  * whose up port is not where its parent is) is dropped and counted
  * (COLL_DROPS, STATUS.COLL_DROP, ERR_INFO); entries that break the table
@@ -268,6 +270,42 @@ static void adapter_checks(void)
     ASSERT_EQ(SkifColl_Wait(req), 0);
     ASSERT_TRUE(total >= 1);
     g_checks++;
+
+    /* a broadcast longer than a collective packet carries (64 bytes), posted
+     * at the root: refused there, an error result (no data) at every member,
+     * counted in COLL_ERRS at the root only; then one of 64 bytes goes through */
+    static const unsigned long_lens[] = {65, 2048};
+    for (size_t k = 0; k < 2; k++) {
+        uint8_t *lb = malloc(2048);
+        memset(lb, 0xC3, 2048);
+        errs0 = reg(dev, SKIF_REG_COLL_ERRS);
+        ASSERT_EQ(SkifColl_Barrier(SkifColl_Stride(0, 0), &req), 0);
+        ASSERT_EQ(SkifColl_Wait(req), 0);
+        if (t_rank == 0) {
+            struct skif_coll_op lo = {SKIF_COLL_CMD_BCAST, 0, 0, 0, TMIS, node, long_lens[k]};
+            post_raw(dev, &lo, lb);
+        }
+        ASSERT_EQ(take_raw(dev, ch, TMIS, &r, data, sizeof(data), 20000), 1);
+        ASSERT_EQ(r.cmd, SKIF_COLL_CMD_BCAST);
+        ASSERT_EQ(r.err, 1);
+        ASSERT_EQ(r.len, 0);
+        ASSERT_EQ(r.node, node);
+        mine = reg(dev, SKIF_REG_COLL_ERRS) - errs0;
+        ASSERT_EQ(mine, t_rank == 0 ? 1u : 0u);
+        g_checks++;
+        if (t_rank == 0) {
+            struct skif_coll_op so = {SKIF_COLL_CMD_BCAST, 0, 0, 0, TMIS, node, 64};
+            post_raw(dev, &so, lb);
+        }
+        ASSERT_EQ(take_raw(dev, ch, TMIS, &r, data, sizeof(data), 20000), 1);
+        ASSERT_EQ(r.cmd, SKIF_COLL_CMD_BCAST);
+        ASSERT_EQ(r.err, 0);
+        ASSERT_EQ(r.len, t_rank == 0 ? 0u : 64u); /* the root: its completion */
+        if (t_rank != 0)
+            ASSERT_EQ(memcmp(data, lb, 64), 0);
+        g_checks++;
+        free(lb);
+    }
 
     /* a down port the root does not list: the contribution coming up through
      * it is dropped at the root (reason 2), the rest of the tree completes */

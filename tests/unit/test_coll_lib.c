@@ -11,7 +11,8 @@
  * reused in flight, 40 reduces with one result per wait, results out of
  * order, the barrier's second reduce posted only after the first one's
  * result, broadcasts in several pieces and before their request, error
- * results, wrong lengths, non-members, ids running out. */
+ * results (a broadcast piece too: the engine refuses one of more than 64
+ * bytes), wrong lengths, non-members, ids running out. */
 #define _GNU_SOURCE
 #include "../../driver/skif_coll.c"
 #include "../../sw/coll/tree.c"
@@ -174,6 +175,10 @@ static void engine(void)
             len = len ? len - 4 : 4;
         }
         unsigned err = 0;
+        if (o.cmd == SKIF_COLL_CMD_BCAST && o.len > 64) { /* the engine refuses it */
+            err = 1;
+            len = 0;
+        }
         if (fdev.err_next) {
             fdev.err_next = 0;
             err = 1;
@@ -398,8 +403,52 @@ static void bcasts(SkifCollTree *t0)
     int before = fdev.nposted;
     CHECK(SkifColl_Bcast(t0, 0, big, 5000, &r) == 0);
     CHECK(SkifColl_Wait(r) == 0);
-    CHECK(fdev.nposted - before == 3);
-    CHECK(fdev.posted[(before + 2) & 511].len == 5000 - 4096 && fdev.posted[before & 511].arg == 0);
+    /* 64-byte pieces (one 9-flit packet each), the last one 5000 - 78 * 64 */
+    CHECK(fdev.nposted - before == 79);
+    int pieces_ok = 1;
+    for (int i = 0; i < 79; i++) {
+        const struct skif_coll_op *o = &fdev.posted[(before + i) & 511];
+        pieces_ok &= o->cmd == SKIF_COLL_CMD_BCAST && o->arg == 0 && o->len == (i < 78 ? 64u : 8u);
+    }
+    CHECK(pieces_ok);
+    /* a receiver reassembles the pieces: tree {0, 3} rooted at rank 3
+     * (node 0x11), a 138-byte broadcast in pieces of 64, 64, 10; the first
+     * two come before the call */
+    int set2[2] = {0, 3};
+    SkifCollTree *t3 = SkifColl_Create(set2, 2, 3);
+    CHECK(t3 && SkifColl_Id(t3) == 16);
+    uint8_t *back = calloc(5000, 1);
+    for (int i = 0; i < 3; i++) {
+        struct pend *p = &fdev.pend[fdev.npend++];
+        unsigned n = i < 2 ? 64 : 10;
+        memcpy(p->data, big + 64 * i, n);
+        p->hdr = ent(0x11, 16, n, 0, 0, 0, SKIF_COLL_CMD_BCAST);
+        if (i == 1)
+            skif_dev_wait(&fdev, 0);
+    }
+    before = fdev.nposted;
+    CHECK(SkifColl_Bcast(t3, 3, back, 138, &r) == 0);
+    CHECK(SkifColl_Wait(r) == 0 && fdev.nposted == before && memcmp(back, big, 138) == 0);
+    /* an error result among them: EIO */
+    for (int i = 0; i < 3; i++) {
+        struct pend *p = &fdev.pend[fdev.npend++];
+        unsigned n = i == 1 ? 0 : i < 2 ? 64 : 10;
+        memcpy(p->data, big + 64 * i, n);
+        p->hdr = ent(0x11, 16, n, i == 1, 0, 0, SKIF_COLL_CMD_BCAST);
+    }
+    CHECK(SkifColl_Bcast(t3, 3, back, 138, &r) == 0);
+    errno = 0;
+    CHECK(SkifColl_Wait(r) == -1 && errno == EIO);
+    CHECK(SkifColl_Free(t3) == 0);
+    /* an error result for one piece: the request fails with EIO once every
+     * piece is back, and the library goes on */
+    fdev.err_next = 1;
+    CHECK(SkifColl_Bcast(t0, 0, big, 200, &r) == 0);
+    errno = 0;
+    CHECK(SkifColl_Wait(r) == -1 && errno == EIO);
+    CHECK(SkifColl_Bcast(t0, 0, big, 200, &r) == 0);
+    CHECK(SkifColl_Wait(r) == 0);
+    free(back);
     /* (broadcasts from another member go over SkifCh, not the adapter:
      * t_coll_hw and t_coll_sw run them under the simulator) */
     SkifCollReq *r1;
