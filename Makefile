@@ -42,7 +42,7 @@ else
 say = @printf '  %-6s %s\n' $(1) $(2) &&
 endif
 
-.PHONY: help deps all sim test lint wave bench bench-sim bench-net bench-coll clean model models check-hw
+.PHONY: help deps all sim test lint wave bench bench-sim bench-net bench-coll bench-scale clean model models check-hw
 
 help:
 	@echo "skifsim targets:"
@@ -65,6 +65,8 @@ help:
 	@echo "                software (build/bench/coll.csv, .json, .png)"
 	@echo "  make bench-sim  cycles/s of the same run under Verilator (1 and 2 threads),"
 	@echo "                Icarus and SystemC, with ratios (build/bench/sim-speed.*)"
+	@echo "  make bench-scale  speed, start-up and memory against torus size (2 to 4096"
+	@echo "                nodes, idle and all-to-all, 1 and 2 threads; build/bench/scale.*)"
 	@echo "  make model MODEL=n3    build the simulator of every 3-D torus (n1..n4: one"
 	@echo "                node model per number of dimensions); MODEL=t4x4-icarus: a"
 	@echo "                torus under Icarus (one build per size)"
@@ -207,6 +209,9 @@ bench-sim: deps all
 
 bench-coll: deps all
 	@sw/bench/coll.sh
+
+bench-scale: deps all   # make bench-scale [SCALE_DIMS="2 4x4x4" SCALE_THREADS="1 2"]
+	@sw/bench/scale.sh
 
 bench-net: deps all   # make bench-net [NET=all|uniform|quick]
 	@sw/bench/net.sh $(NET)

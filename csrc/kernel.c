@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -466,6 +467,13 @@ static int sim_exit_code(void)
     return g_sim.rc == SKIF_EXIT_PROGRAM && g_sim.prog_status ? g_sim.prog_status : g_sim.rc;
 }
 
+/* The simulator's peak resident memory (models, host memory it touched). */
+static long max_rss_kb(void)
+{
+    struct rusage ru;
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+}
+
 static void summary(void)
 {
     const struct skif_opts *o = &g_sim.opt;
@@ -503,10 +511,12 @@ static void summary(void)
                          "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
                          ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64
                          ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
-                         "\"run_s\": %.6f, \"cycles_per_s\": %.1f}\n",
+                         "\"run_s\": %.6f, \"cycles_per_s\": %.1f, \"threads\": %d, "
+                         "\"max_rss_kb\": %ld}\n",
                          g_sim.n, dims, sim_exit_code(), g_sim.end_cycle, o->clock_mhz,
                          o->host_latency, us, pkts, flits, drops, ch_drops, net_drops,
-                         g_sim.n_releases, wall, g_sim.t_started - g_sim.t0, run, cps);
+                         g_sim.n_releases, wall, g_sim.t_started - g_sim.t0, run, cps,
+                         o->threads > 1 ? o->threads : 1, max_rss_kb());
         int werr = wr < 0 || fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
         if (fclose(f) != 0 && !werr)
             werr = errno;

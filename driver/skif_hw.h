@@ -6,7 +6,7 @@
 #define SKIF_HW_H
 
 #define SKIF_ID_VALUE            0x534B4946u  /* "SKIF" */
-#define SKIF_VERSION_VALUE       0x00000300u  /* 0.3.0: major[23:16] minor[15:8] patch[7:0] */
+#define SKIF_VERSION_VALUE       0x00000400u  /* 0.4.0: major[23:16] minor[15:8] patch[7:0] */
 #define SKIF_FLIT_W              64u          /* link flit width, bits */
 #define SKIF_NODE_W              16u          /* node id width: 4 bits per dimension, x in [3:0] */
 #define SKIF_CHAN_W              8u           /* channel id width */

@@ -12,7 +12,7 @@
 
 // ---------------------------------------------------------------- identity
 `define SKIF_ID_VALUE          32'h534B4946  // "SKIF"
-`define SKIF_VERSION_VALUE     32'h00000300  // 0.3.0: major[23:16] minor[15:8] patch[7:0]
+`define SKIF_VERSION_VALUE     32'h00000400  // 0.4.0: major[23:16] minor[15:8] patch[7:0]
 
 // ---------------------------------------------------------------- widths
 `define SKIF_FLIT_W            64     // link flit width, bits

@@ -24,7 +24,10 @@ make -s build/bin/skifrun build/tests/t_fail build/bin/stream
 tori=(t2)
 [ "${IDLE16:-1}" = 0 ] || tori+=(t4x4)
 for t in "${tori[@]}"; do
-    make -s build/models/$t/skifsim build/models/$t-mt/skifsim build/models/$t-icarus/skifsim.vvp \
+    # Verilator: the one-node model of its number of dimensions (verilator-mt:
+    # the same model, --threads 2); Icarus and SystemC: the whole network
+    nd=$(awk -F x '{print NF}' <<<"${t#t}")
+    make -s build/models/n$nd/skifsim build/models/$t-icarus/skifsim.vvp \
         build/systemc/$t/skif_sc_platform
 done
 field() { grep -o "\"$2\": [0-9.]*" "$1" | awk '{print $2}'; }

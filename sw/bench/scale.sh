@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# scale.sh: `make bench-scale`: how the simulator scales with the torus size,
+# with one Verilated model per node (docs/scale.md). Writes build/bench/scale.csv,
+# scale.json and scale.png (node-cycles per second against node count), and
+# prints the table. A benchmark, not a test.
+#
+# Conditions: host latency 128 cycles, this machine (its CPU count and load
+# average are printed and stored), each run once, stopped by --max-cycles
+# after about SCALE_WORK node-cycles (default 2,000,000; at least 200 cycles):
+#   idle:     every node set up and waiting (build/tests/t_fail stuck)
+#   alltoall: every node sends 64-byte to 2-KiB messages to random nodes
+#             without end (build/bin/alltoall, traffic the whole run)
+# Sizes: SCALE_DIMS (default "2 2x2x2 4x4x4 8x8x8 16x16x16"), threads
+# SCALE_THREADS (default "1 2"). Columns: start-up (forking and starting every
+# program), simulated cycles per wall second of the run after start-up, node-
+# cycles per second (cycles/s x nodes) and the simulator's peak memory per
+# node. The model build time of each number of dimensions is measured first
+# (SCALE_BUILD=0 skips it).
+set -eu
+cd "$(dirname "$0")/../.."
+B=build/bench
+mkdir -p $B
+RUN=build/bin/skifrun
+export SKIF_ROOT=$PWD
+WORK=${SCALE_WORK:-2000000}
+DIMS=${SCALE_DIMS:-2 2x2x2 4x4x4 8x8x8 16x16x16}
+THREADS=${SCALE_THREADS:-1 2}
+make -s build/bin/skifrun build/tests/t_fail build/bin/alltoall
+field() { jq -r ".$2" "$1"; }
+nd_of() { awk -F x '{print NF}' <<<"$1"; }
+
+csv=$B/scale.csv
+echo "what,dims,nodes,threads,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s" >$csv
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# build time of each node model used (from scratch)
+for d in $DIMS; do nd_of "$d"; done | sort -u | while read -r nd; do
+    if [ "${SCALE_BUILD:-1}" != 0 ]; then
+        rm -rf build/models/n$nd
+        t0=$(date +%s.%N)
+        make -s build/models/n$nd/skifsim >/dev/null 2>&1
+        echo "build,n$nd,,,,,,,,,$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')" >>$csv
+    else
+        make -s build/models/n$nd/skifsim >/dev/null
+    fi
+done
+
+run() { # what dims threads program...
+    local what=$1 d=$2 t=$3; shift 3
+    local n cyc
+    n=$(awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$d")
+    cyc=$((WORK / n)); [ $cyc -ge 200 ] || cyc=200
+    echo "scale: $what on $d ($n nodes), $t thread(s), $cyc cycles..." >&2
+    rm -f $B/sc.json
+    $RUN --dims "$d" -q --threads "$t" --max-cycles $cyc --stats $B/sc.json "$@" >/dev/null 2>&1 || true
+    [ -s $B/sc.json ] || { echo "scale: $what on $d left no statistics" >&2; exit 1; }
+    local c s r cps rss
+    c=$(field $B/sc.json cycles); s=$(field $B/sc.json startup_s); r=$(field $B/sc.json run_s)
+    cps=$(field $B/sc.json cycles_per_s); rss=$(field $B/sc.json max_rss_kb)
+    echo "$what,$d,$n,$t,$c,$s,$r,$cps,$(awk -v a="$cps" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$rss" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}')," >>$csv
+}
+for d in $DIMS; do
+    for t in $THREADS; do
+        run idle "$d" "$t" build/tests/t_fail stuck
+        run alltoall "$d" "$t" build/bin/alltoall 1000000 1 2
+    done
+done
+
+sw/bench/csv2json.sh $csv --wrap runs date="$(date -u +%Y-%m-%dT%H:%MZ)" load_average="$load" \
+    cpus="$(nproc)" host_latency=128 node_cycles="$WORK" >$B/scale.json
+column -t -s, $csv
+echo "($(date -u +%Y-%m-%d), $(nproc) CPUs, load average $load before the runs)"
+echo "csv: $csv  json: $B/scale.json"
+if command -v gnuplot >/dev/null; then
+    gnuplot <<GP
+set terminal pngcairo size 900,480 noenhanced
+set output "$B/scale.png"
+set datafile separator ","
+set logscale x 2
+set logscale y
+set key top right
+set xlabel "nodes"
+set ylabel "node-cycles per wall second"
+set title "skifsim: one model per node, speed against torus size (host latency 128)"
+plot "< awk -F, '\$1==\"idle\" && \$4==1' $csv" using 3:9 with linespoints title "idle, 1 thread", \
+     "< awk -F, '\$1==\"idle\" && \$4==2' $csv" using 3:9 with linespoints title "idle, 2 threads", \
+     "< awk -F, '\$1==\"alltoall\" && \$4==1' $csv" using 3:9 with linespoints title "all-to-all, 1 thread", \
+     "< awk -F, '\$1==\"alltoall\" && \$4==2' $csv" using 3:9 with linespoints title "all-to-all, 2 threads"
+GP
+    echo "plot: $B/scale.png"
+fi
