@@ -677,8 +677,7 @@ int sim_init(int argc, char **argv)
     if (rc == 1)
         return SIM_HELP;
     if (rc < 0) {
-        fprintf(stderr, "skifsim: %s\n", err);
-        skif_opts_usage(stderr, "skifsim");
+        fprintf(stderr, "skifsim: %s (see skifsim --help)\n", err);
         return -SKIF_EXIT_USAGE;
     }
     const char *t0 = getenv("SKIF_T0");

@@ -24,6 +24,12 @@ t_launcher_usage_error_is_one_line() {
         [ "$(wc -l <"$T/err")" -eq 1 ] || fail "'$line': $(wc -l <"$T/err") lines on stderr" || return 1
         has "$T/err" "(see skifrun --help)" || return 1
     done
+    # the simulator started directly (as skifrun execs it) says the same in one line
+    for line in "--frob" "-n 2 --threads 0 x"; do
+        expect_rc 2 "$B/models/n1/skifsim" $line || return 1
+        [ "$(wc -l <"$T/err")" -eq 1 ] || fail "skifsim '$line': $(wc -l <"$T/err") lines" || return 1
+        has "$T/err" "(see skifsim --help)" || return 1
+    done
 }
 t_launcher_exit_status_of_first_failing_rank() {
     # like Open MPI: the status of the first program that failed

@@ -91,6 +91,11 @@ t_credits_many_senders_one_receiver() {
     expect_rc 0 "$RUN" --dims 3x3 "$B/tests/t_many" 150 4 || return 1
     has "$T/out" "t_many: node 0: got 8 x 4 x 150 messages from 8 senders on 4 channels, in order"
 }
+t_credits_64_senders_one_receiver() {
+    # 64 senders x 2 channels (5x13 torus) to node 0's 4 KiB rings with credits
+    SKIFCH_CREDITS=1 expect_rc 0 "$RUN" --dims 5x13 "$B/tests/t_many" 20 2 || return 1
+    has "$T/out" "t_many: node 0: got 64 x 2 x 20 messages from 64 senders on 2 channels, in order"
+}
 t_credits_alltoall_small_rings() {
     # the scoreboard with credits, 4 KiB rings and every channel count's end
     local nch
