@@ -82,7 +82,7 @@ int main(void)
     /* -n 1: one program on a ring of 2 */
     CHECK(parse(&o, "-n 1 p", err) == 0 && o.nodes == 2 && o.progs == 1 && o.ndims == 1);
     skif_opts_model_tag(&o, tag, sizeof(tag));
-    CHECK(!strcmp(tag, "t2"));
+    CHECK(!strcmp(tag, "n1")); /* one node model serves every ring */
     CHECK(parse(&o, "-n 3 p", err) == 0 && o.progs == 3);
     CHECK(parse(&o, "--dims 2x3 p", err) == 0 && o.progs == 6 && o.nodes == 6);
     CHECK(parse(&o, "--dims 4x4x4 p", err) == 0 && o.nodes == 64 && o.ndims == 3);
@@ -90,13 +90,17 @@ int main(void)
           skif_opts_node_id(&o, 63) == 0x333 && skif_opts_node_id(&o, 16) == 0x100);
     CHECK(skif_opts_dims_word(&o) == (4u | 4u << 5 | 4u << 10 | 1u << 15));
     skif_opts_model_tag(&o, tag, sizeof(tag));
-    CHECK(!strcmp(tag, "t4x4x4"));
+    CHECK(!strcmp(tag, "n3"));
     CHECK(parse(&o, "-n 5 --sim icarus p", err) == 0);
     skif_opts_model_tag(&o, tag, sizeof(tag));
     CHECK(!strcmp(tag, "t5-icarus"));
-    CHECK(parse(&o, "-n 16 --dims 16 --sim verilator-mt p", err) == 0);
+    CHECK(parse(&o, "-n 16 --dims 16 --sim verilator-mt p", err) == 0 && o.threads == 2);
     skif_opts_model_tag(&o, tag, sizeof(tag));
-    CHECK(!strcmp(tag, "t16-mt"));
+    CHECK(!strcmp(tag, "n1")); /* the same model in two threads */
+    CHECK(parse(&o, "--dims 16x16x16 --threads 8 p", err) == 0 && o.threads == 8 &&
+          o.nodes == 4096);
+    skif_opts_model_tag(&o, tag, sizeof(tag));
+    CHECK(!strcmp(tag, "n3"));
     CHECK(parse(&o, "--dims 2x2x2x2 --trace-node 15 --wave w.fst p", err) == 0);
     CHECK(o.cpu == SKIF_CPU_HERE);
     CHECK(parse(&o, "-n 2 --cpu any p", err) == 0 && o.cpu == SKIF_CPU_ANY);
@@ -105,9 +109,12 @@ int main(void)
     bad("", "no program");
     bad("-n 4", "no program");
     bad("prog", "-n N");
-    bad("-n 0 p", "from 1 to 256");
+    bad("-n 0 p", "from 1 to 4096");
     bad("-n 17 p", "a ring has at most 16");
-    bad("-n 257 p", "from 1 to 256");
+    bad("-n 4097 p", "from 1 to 4096");
+    bad("-n 2 --threads 0 p", "--threads '0': expected a number of threads, 1..64");
+    bad("-n 2 --threads 65 p", "--threads '65'");
+    bad("-n 2 --sim icarus --threads 2 p", "only the Verilator models run in threads");
     bad("-n abc p", "-n 'abc'");
     bad("-n -3 p", "-n '-3'");
     bad("-n 4x p", "-n '4x'");
@@ -123,7 +130,7 @@ int main(void)
     bad("--dims 17 p", "from 2 to 16");
     bad("--dims 17x2 p", "from 2 to 16");
     bad("-n 4 --dims 5 p", "does not match");
-    bad("--dims 16x16x2 p", "at most 256");
+    bad("--dims 16x16x16x2 p", "at most 4096");
     bad("-n 2 --wave out.vcd p", "must end in .fst");
     bad("-n 2 --trace-node 1 p", "need --wave");
     bad("-n 2 --wave a.fst --trace-node 2 p", "only 2 nodes");
