@@ -44,6 +44,7 @@ module skif_rx #(
   parameter int StatHoldoff = 16,  // max cycles a pending status write yields to data writes
   parameter int StatGap     = 1,   // min cycles from one status round to the next (1: none)
   parameter int NumChans    = 64,  // channels, a power of two, 2..SKIF_CHANS_MAX
+  parameter int CollQuiet   = 16,  // idle cycles of the collective input that end a stream of results
   localparam int ChW = $clog2(NumChans)
 ) (
   input  logic           clk_i,
@@ -98,6 +99,8 @@ module skif_rx #(
   localparam int GapW = $clog2(StatGap + 1);
   localparam logic [GapW-1:0] GapC = GapW'(StatGap);
   localparam logic [11:0] MaxMsgC = 12'(`SKIF_MAX_MSG);
+  localparam int QuietW = $clog2(CollQuiet + 1);
+  localparam logic [QuietW-1:0] QuietC = QuietW'(CollQuiet);
 
 `ifndef SYNTHESIS
   if (StatHoldoff < 1) begin : g_bad_holdoff
@@ -105,6 +108,9 @@ module skif_rx #(
   end
   if (StatGap < 1) begin : g_bad_gap
     `SKIF_BAD_PARAM("StatGap=%0d must be >= 1", StatGap)
+  end
+  if (CollQuiet < 1) begin : g_bad_quiet
+    `SKIF_BAD_PARAM("CollQuiet=%0d must be >= 1", CollQuiet)
   end
   if (NumChans < 2 || NumChans > `SKIF_CHANS_MAX || (NumChans & (NumChans - 1)) != 0) begin : g_bad_chans
     `SKIF_BAD_PARAM("NumChans=%0d must be a power of two from 2 to 256", NumChans)
@@ -232,10 +238,15 @@ module skif_rx #(
   assign stat_ch = low_idx;
   // (the gap is waived while a packet waits for ring space: software must
   // see what is there to make room, and no data writes come meanwhile)
-  // (and for a collective result: a whole tree waits for it, and they are
-  // few, so its tail goes out at once)
-  logic coll_now_q;
-  assign stat_go = stat_any && (in_round || stat_gap_q == GapC || stall_o || coll_now_q) &&
+  // (and for a collective result: a whole tree waits for it, so its tail
+  // goes out at once, unless more results keep coming: the collective
+  // input idle for CollQuiet cycles, this one included, ends a stream of
+  // them (a broadcast's pieces); within a stream the normal StatGap and
+  // StatHoldoff rules apply, so the stream's intermediate tails coalesce)
+  logic            coll_now_q, coll_quiet;
+  logic [QuietW-1:0] quiet_q;  // cycles the collective input was idle, up to CollQuiet
+  assign coll_quiet = !coll_valid_i && (QuietW'(quiet_q + 1'b1) >= QuietC || quiet_q == QuietC);
+  assign stat_go = stat_any && (in_round || stat_gap_q == GapC || stall_o || (coll_now_q && coll_quiet)) &&
                    (!data_want || stat_age_q == HoldoffC);
 
   always @(*) begin
@@ -318,10 +329,14 @@ module skif_rx #(
   assign ring_mask = (32'd1 << data_size) - 32'd1;
 
   // The collective counters word goes out when it changed and nothing else
-  // waits (after the tails of the results it counts).
+  // waits (after the tails of the results it counts), and the collective
+  // input is quiet (a stream of results ends) or StatGap cycles passed
+  // since the word was last written (a long stream still updates it).
   logic [63:0] cnt_wr_q;
   logic        cnt_go;
-  assign cnt_go = (coll_cnt_i != cnt_wr_q) && !stat_any && !data_want;
+  logic [GapW-1:0] cnt_gap_q;  // cycles since the last counters write, up to StatGap
+  assign cnt_go = (coll_cnt_i != cnt_wr_q) && !stat_any && !data_want &&
+                  (coll_quiet || cnt_gap_q == GapC);
 
   assign dma_valid_o = stat_go || data_want || cnt_go;
   assign dma_stat_o  = stat_go || cnt_go;
@@ -330,8 +345,20 @@ module skif_rx #(
                                : (data_base + {32'h0, data_ptr & ring_mask});
   assign dma_wdata_o = stat_go ? {32'h0, tail_q[stat_ch]} : cnt_go ? coll_cnt_i : data_word;
   always @(posedge clk_i) begin
-    if (!rst_ni)                    cnt_wr_q <= '0;
-    else if (cnt_go && dma_ready_i) cnt_wr_q <= coll_cnt_i;
+    if (!rst_ni) begin
+      cnt_wr_q  <= '0;
+      cnt_gap_q <= GapC;
+      quiet_q   <= QuietC;
+    end else begin
+      if (cnt_go && dma_ready_i) begin
+        cnt_wr_q  <= coll_cnt_i;
+        cnt_gap_q <= GapW'(1);
+      end else if (cnt_gap_q != GapC) begin
+        cnt_gap_q <= cnt_gap_q + 1'b1;
+      end
+      if (coll_valid_i)          quiet_q <= '0;
+      else if (quiet_q != QuietC) quiet_q <= quiet_q + 1'b1;
+    end
   end
 
   // table: a configuration write wins over the engine's tail update of the
