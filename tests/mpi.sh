@@ -68,7 +68,8 @@ done
 # rank, the collectives done on the engine and in software: with the engine
 # every rank uses it (integer sum/min/max, barriers, broadcasts of
 # MPI_COMM_WORLD) and falls back for the rest (floats, MPI_PROD, logical and
-# bitwise ops, split and dup communicators); with SKIFMPI_COLL=sw never.
+# bitwise ops); split and dup communicators are on software (not counted);
+# with SKIFMPI_COLL=sw the engine is never used.
 coll_paths() { # N: ranks
     local np=$1 r
     SKIFMPI_COLL_REPORT=1 expect_rc 0 "$MPIRUN" $(mpi_np $np) -q "$MT/t_coll" || return 1
