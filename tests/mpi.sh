@@ -62,6 +62,29 @@ for np in 1 2 3 8 9; do
         expect_rc 0 \"\$MPIRUN\" $(mpi_np $np) -q \"\$MT/t_coll\" && has \"\$T/out\" \"passed on $np ranks\"; }"
 done
 
+# The collectives on the adapter's engine (docs/mpi.md, "Collectives"): the
+# same t_coll (every type and op against its own reference) with the engine
+# (the default) and with SKIFMPI_COLL=sw; SKIFMPI_COLL_REPORT=1 counts, per
+# rank, the collectives done on the engine and in software: with the engine
+# every rank uses it (integer sum/min/max, barriers, broadcasts of
+# MPI_COMM_WORLD) and falls back for the rest (floats, MPI_PROD, logical and
+# bitwise ops); split and dup communicators are on software (not counted);
+# with SKIFMPI_COLL=sw the engine is never used.
+coll_paths() { # N: ranks
+    local np=$1 r
+    SKIFMPI_COLL_REPORT=1 expect_rc 0 "$MPIRUN" $(mpi_np $np) -q "$MT/t_coll" || return 1
+    has "$T/out" "passed on $np ranks" || return 1
+    [ "$(grep -c "skifmpi: rank .*: collectives on the engine [1-9][0-9]*, in software [1-9]" "$T/err")" -eq "$np" ] ||
+        fail "not every rank used both the engine and the fallback" || return 1
+    SKIFMPI_COLL=sw SKIFMPI_COLL_REPORT=1 expect_rc 0 "$MPIRUN" $(mpi_np $np) -q "$MT/t_coll" || return 1
+    has "$T/out" "passed on $np ranks" || return 1
+    [ "$(grep -c "skifmpi: rank .*: collectives on the engine 0, in software 0" "$T/err")" -eq "$np" ] ||
+        fail "SKIFMPI_COLL=sw: the engine was used" || return 1
+}
+t_mpi_coll_engine_3_ranks() { coll_paths 3; }
+t_mpi_coll_engine_8_ranks() { coll_paths 8; }
+t_mpi_coll_engine_9_ranks() { coll_paths 9; }
+
 # Every bad input of issue 12: the default handler ends the job with one
 # line naming the call and the rank and a non-zero exit; MPI_ERRORS_RETURN
 # gives the standard class (t_err checks it and exits 0).

@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "skifch.h"
+#include "skifcoll.h"
 
 #define T_EAGER 1u
 #define T_RTS 2u
@@ -129,6 +130,8 @@ static struct {
 } g = {.posted_tail = &g.posted, .unexp_tail = &g.unexp, .local_tail = &g.local};
 
 static const struct coll_ops sw_coll;
+static void hw_init(void);
+static void hw_fini(void);
 
 static const int type_size[] = {[MPI_CHAR] = 1,
                                 [MPI_SIGNED_CHAR] = 1,
@@ -770,6 +773,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     if (provided)
         *provided = g.thread;
     g.init = 1;
+    hw_init();
     atexit(at_exit);
     return MPI_SUCCESS;
 }
@@ -839,6 +843,7 @@ int MPI_Finalize(void)
     while (g.push || g.local)
         progress();
     g.errh_world_default = w->errh;
+    hw_fini();
     if (g.ch && SkifCh_Close(g.ch) < 0)
         skif_fatal("SkifCh_Close");
     g.ch = NULL;
@@ -1541,6 +1546,152 @@ static int sw_allreduce(struct comm *c, const void *in, void *out, int n, MPI_Da
 }
 
 static const struct coll_ops sw_coll = {sw_barrier, sw_bcast, sw_reduce, sw_allreduce};
+
+/* ------------------------------------------------------------ hardware collectives */
+/* hw_coll: MPI_COMM_WORLD's collectives on the adapter's collective engine
+ * (SkifColl, docs/collectives.md) over the stride tree of every rank, when
+ * SkifColl_Init brought the hardware path up and SKIFMPI_COLL is not "sw".
+ * A call the engine cannot do exactly (a type or op it has not, a request
+ * the library refuses) goes to sw_coll: the choice depends only on the
+ * arguments every rank passes alike (type, op, count), so every rank takes
+ * the same path. SKIFMPI_COLL_REPORT=1 prints, at MPI_Finalize, how many
+ * collectives each rank did on each path (stderr). */
+static struct {
+    int up;               /* SkifColl_Init done (hardware path) */
+    SkifCollTree *world;  /* the stride tree of every rank, root 0 */
+    unsigned long hw, sw; /* collectives on the engine, fallbacks */
+    int report;
+} hwc;
+
+/* The engine's type for an MPI datatype, or -1. */
+static int hw_type(MPI_Datatype t)
+{
+    switch (t) {
+    case MPI_INT:
+        return sizeof(int) == 4 ? SKIFCOLL_S32 : -1;
+    case MPI_UNSIGNED:
+        return sizeof(unsigned) == 4 ? SKIFCOLL_U32 : -1;
+    case MPI_LONG:
+        return sizeof(long) == 8 ? SKIFCOLL_S64 : sizeof(long) == 4 ? SKIFCOLL_S32 : -1;
+    case MPI_UNSIGNED_LONG:
+        return sizeof(unsigned long) == 8   ? SKIFCOLL_U64
+               : sizeof(unsigned long) == 4 ? SKIFCOLL_U32
+                                            : -1;
+    case MPI_LONG_LONG:
+        return sizeof(long long) == 8 ? SKIFCOLL_S64 : -1;
+    }
+    return -1;
+}
+
+static int hw_op(MPI_Op op)
+{
+    return op == MPI_SUM   ? SKIFCOLL_SUM
+           : op == MPI_MIN ? SKIFCOLL_MIN
+           : op == MPI_MAX ? SKIFCOLL_MAX
+                           : -1;
+}
+
+/* Wait for a request; -1 if it failed (the caller gives up: a failed
+ * request on the engine cannot be redone alone, so it is fatal). */
+static int hw_done(int rc, SkifCollReq *const *r, const char *what)
+{
+    if (rc == 0 && SkifColl_Wait(*r) == 0) {
+        hwc.hw++;
+        return MPI_SUCCESS;
+    }
+    char why[128];
+    snprintf(why, sizeof(why), "the collective engine failed (%s): %s",
+             rc ? "SkifColl call" : "SkifColl_Wait", strerror(errno));
+    die_line(what, "MPI_ERR_INTERN", why);
+    return MPI_ERR_INTERN;
+}
+
+static int hw_barrier(struct comm *c)
+{
+    (void)c;
+    SkifCollReq *r = NULL;
+    return hw_done(SkifColl_Barrier(hwc.world, &r), &r, "MPI_Barrier");
+}
+
+static int hw_bcast(struct comm *c, void *buf, size_t bytes, int root)
+{
+    if (!bytes) {
+        hwc.sw++;
+        return sw_bcast(c, buf, bytes, root);
+    }
+    SkifCollReq *r = NULL;
+    return hw_done(SkifColl_Bcast(hwc.world, root, buf, bytes, &r), &r, "MPI_Bcast");
+}
+
+/* The engine's reduce or allreduce (root < 0) of n elements; the input
+ * goes through a copy when it is MPI_IN_PLACE. */
+static int hw_red(struct comm *c, const void *in, void *out, int n, MPI_Datatype t, MPI_Op op,
+                  int root)
+{
+    int ty = hw_type(t), o = hw_op(op);
+    size_t bytes = (size_t)n * (size_t)type_size[t];
+    if (ty < 0 || o < 0 || n <= 0) {
+        hwc.sw++;
+        return root < 0 ? sw_allreduce(c, in, out, n, t, op)
+                        : sw_reduce(c, in, out, n, t, op, root);
+    }
+    void *tmp = NULL;
+    if (in == MPI_IN_PLACE) {
+        if (!(tmp = malloc(bytes)))
+            internal("out of memory for a reduction");
+        memcpy(tmp, out, bytes);
+        in = tmp;
+    }
+    SkifCollReq *r = NULL;
+    int rc = root < 0 ? SkifColl_Allreduce(hwc.world, in, out, (size_t)n, ty, o, &r)
+                      : SkifColl_Reduce(hwc.world, root, in, c->rank == root ? out : NULL,
+                                        (size_t)n, ty, o, &r);
+    int e = hw_done(rc, &r, root < 0 ? "MPI_Allreduce" : "MPI_Reduce");
+    free(tmp);
+    return e;
+}
+
+static int hw_reduce(struct comm *c, const void *in, void *out, int n, MPI_Datatype t, MPI_Op op,
+                     int root)
+{
+    return hw_red(c, in, out, n, t, op, root);
+}
+
+static int hw_allreduce(struct comm *c, const void *in, void *out, int n, MPI_Datatype t, MPI_Op op)
+{
+    return hw_red(c, in, out, n, t, op, -1);
+}
+
+static const struct coll_ops hw_coll = {hw_barrier, hw_bcast, hw_reduce, hw_allreduce};
+
+/* In MPI_Init, after SkifCh: bring the engine up for MPI_COMM_WORLD unless
+ * SKIFMPI_COLL=sw; any failure leaves every communicator on sw_coll. */
+static void hw_init(void)
+{
+    const char *e = getenv("SKIFMPI_COLL_REPORT");
+    hwc.report = e && *e && strcmp(e, "0") != 0;
+    e = getenv("SKIFMPI_COLL");
+    if (g.singleton || g.size < 2 || (e && strcmp(e, "sw") == 0))
+        return;
+    if (SkifColl_Init(0) < 0)
+        return;
+    hwc.up = 1;
+    if (!SkifColl_HwUp() || !(hwc.world = SkifColl_Stride(0, 0)) ||
+        SkifColl_Members(hwc.world) != g.size || SkifColl_Root(hwc.world) != 0)
+        return;
+    g.comms[MPI_COMM_WORLD]->coll = &hw_coll;
+}
+
+static void hw_fini(void)
+{
+    if (hwc.report)
+        fprintf(stderr, "skifmpi: rank %d: collectives on the engine %lu, in software %lu\n",
+                g.rank, hwc.hw, hwc.sw);
+    if (hwc.up && SkifColl_Finalize() < 0)
+        skif_fatal("SkifColl_Finalize");
+    hwc.up = 0;
+    hwc.world = NULL;
+}
 
 /* ------------------------------------------------------------ collective calls */
 static int check_root(MPI_Comm comm, const char *fn, int root)
