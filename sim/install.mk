@@ -10,7 +10,7 @@
 #   PREFIX/libexec/skifsim/examples/ the example programs
 #   PREFIX/share/skifsim/gtkw/       the node-0 GTKWave save files
 # An installed skifrun finds its models next to itself and cannot build new
-# ones: build each network it should run (make model MODEL=t4x4) before
+# ones: build each network it should run (make model MODEL=n2) before
 # installing.
 
 PREFIX  ?= /usr/local

@@ -17,7 +17,7 @@ MPIRUN=build/mpi/bin/mpirun
 MB=build/mpi/bench/mpibench
 GHZ=${HOST_GHZ:-2.5}
 IPC=${HOST_IPC:-2}
-for m in t2 t4 t2x2x2; do make -s model MODEL=$m; done
+for m in n1 n3; do make -s model MODEL=$m; done   # rings and 3-D tori (one build each)
 np_opts() { case $1 in 8) echo "-np 8 --dims 2x2x2" ;; *) echo "-np $1" ;; esac; }
 
 echo "== OSU-style tables (simulated time)"
