@@ -52,6 +52,15 @@ t_launcher_tag_output() {
     [ "$(grep -c '^\[[01]\] a$' "$T/out")" -eq 2 ] && [ "$(grep -c '^\[[01]\] b$' "$T/out")" -eq 2 ] &&
         grep -qx '\[1\] e1' "$T/err" || fail "tagged lines"
 }
+t_make_sim_waves_traces_the_demo() {
+    # make sim WAVES=1 (cocotb's habit): the greeting traced into build/greeting.fst
+    rm -f build/greeting.fst
+    SKIF_DEMO_TB=0 expect_rc 0 make -s sim WAVES=1 NODES=2 || return 1
+    has "$T/out" "waveform       build/greeting.fst (make wave)" || return 1
+    [ -s build/greeting.fst ] || fail "no build/greeting.fst" || return 1
+    fst2vcd build/greeting.fst >"$T/g.vcd" 2>/dev/null
+    grep -q 'scope module g_node\[1\]' "$T/g.vcd" || fail "build/greeting.fst is not a trace of the 2 nodes"
+}
 t_launcher_waves_env() {
     # cocotb's WAVES=1: a waveform under the default name in the current directory
     (cd "$T" && WAVES=1 expect_rc 0 "$RUN" -n 2 -q "$B/bin/greeting") || return 1
