@@ -8,8 +8,8 @@
 # average are printed and stored), each run once, stopped by --max-cycles
 # after about SCALE_WORK node-cycles (default 2,000,000; at least 200 cycles):
 #   idle:     every node set up and waiting (build/tests/t_fail stuck)
-#   alltoall: every node sends 64-byte to 2-KiB messages to random nodes
-#             without end (build/bin/alltoall, traffic the whole run)
+#   alltoall: every node sends messages of 0 to 2 KiB to random nodes
+#             (build/bin/alltoall, enough of them for traffic the whole run)
 # Sizes: SCALE_DIMS (default "2 2x2x2 4x4x4 8x8x8 16x16x16"), threads
 # SCALE_THREADS (default "1 2"). Columns: start-up (forking and starting every
 # program), simulated cycles per wall second of the run after start-up, node-
@@ -62,7 +62,12 @@ run() { # what dims threads program...
 for d in $DIMS; do
     for t in $THREADS; do
         run idle "$d" "$t" build/tests/t_fail stuck
-        run alltoall "$d" "$t" build/bin/alltoall 1000000 1 2
+        # messages enough to keep every node sending past --max-cycles (a
+        # message is about 100 cycles of one link), no more: every rank plans
+        # all ranks' messages at start
+        n=$(awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$d")
+        m=$((WORK / n / 50)); [ $m -ge 20 ] || m=20
+        run alltoall "$d" "$t" build/bin/alltoall $m 1 2
     done
 done
 
