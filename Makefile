@@ -42,7 +42,7 @@ else
 say = @printf '  %-6s %s\n' $(1) $(2) &&
 endif
 
-.PHONY: help deps all sim test lint wave bench bench-sim bench-net bench-coll bench-scale clean model models check-hw
+.PHONY: help deps all sim test test-build lint wave bench bench-sim bench-net bench-coll bench-scale clean model models check-hw
 
 help:
 	@echo "skifsim targets:"
@@ -174,9 +174,15 @@ TEST_MODELS := $(foreach t,n1 n2 n3,$(B)/models/$(t)/skifsim) \
                $(B)/models/t2x2-icarus/skifsim.vvp \
                $(foreach t,t2 t3 t2x2,$(B)/systemc/$(t)/skif_sc_platform)
 
-test: deps all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
-      $(TEST_MODELS)
+# The models build side by side, one per core (Verilator itself is
+# single-threaded); then tests/run.sh runs the suite.
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+test: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) test-build
 	@tests/run.sh
+
+test-build: all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
+            $(TEST_MODELS)
 
 C_SOURCES := $(wildcard csrc/*.c csrc/*.h csrc/*.cpp driver/*.c sw/*.c sw/*.h sw/coll/*.[ch] \
               sw/examples/*.c sw/bench/*.c sim/*.c sim/*.h tests/progs/*.c tests/progs/*.h \

@@ -9,13 +9,13 @@
 # options on the command line apply to every run. WAVES=1 dumps FST waves to
 # build/tb/<block>/<run>.fst (the testbench honours +wave=<file>). Exits
 # non-zero if a run fails to build, exits non-zero, reports an error, or does
-# not print "PASS tb_<block>".
+# not print "PASS tb_<block>". TB_OUT=DIR puts the outputs in DIR instead.
 set -u
 blk=${1:?usage: tb/run_icarus.sh <block> [iverilog options...]}
 shift
 IVERILOG=${IVERILOG:-iverilog}
 VVP=${VVP:-vvp}
-out=build/tb/$blk
+out=${TB_OUT:-build/tb/$blk}
 mkdir -p "$out"
 [ -d "tb/$blk" ] || { echo "no such testbench: tb/$blk" >&2; exit 2; }
 

@@ -269,9 +269,10 @@ t_wave_opens_matching_views() {
     grep -q '/rx.gtkw$' "$T/out" || fail "VIEW=rx not used"
 }
 t_wave_testbench_trace_gets_tb_view() {
-    WAVES=1 tb/run_icarus.sh skif_regs >"$T/tb.log" 2>&1 || { cat "$T/tb.log"; return 1; }
+    # its own output folder: t_icarus_skif_regs may be running beside it
+    TB_OUT=$T/tb WAVES=1 tb/run_icarus.sh skif_regs >"$T/tb.log" 2>&1 || { cat "$T/tb.log"; return 1; }
     local trace
-    trace=$(ls -t build/tb/skif_regs/*.fst | head -1)
+    trace=$(ls -t "$T"/tb/*.fst | head -1)
     [ -n "$trace" ] || fail "no testbench trace" || return 1
     DISPLAY= WAYLAND_DISPLAY= expect_rc 0 sim/wave.sh "$trace" || return 1
     local view

@@ -49,13 +49,18 @@ t_rtl_bad_parameter_rejected() {
 t_unit_opts_and_fifo() { "$B/unit/test_opts"; }
 
 # ---------------------------------------------------------------- RTL (Icarus)
+# TB_TESTS: the testbench runs; each builds and runs in build/tb[v]/<block>
+# alone, so the runner gives them a lane of their own (see the runner).
+TB_TESTS=""
 for blk in $(cat tb/blocks.txt 2>/dev/null); do
     eval "t_icarus_$blk() { tb/run_icarus.sh $blk; }"
+    TB_TESTS="$TB_TESTS t_icarus_$blk"
 done
 # The same testbenches under Verilator (--binary --timing), first parameter set
 # each; tb/verilator-skip.txt lists the ones Verilator 5.006 cannot run, with why.
 for blk in $(grep -vxF -f <(sed 's/ *#.*//' tb/verilator-skip.txt 2>/dev/null | grep .) tb/blocks.txt 2>/dev/null); do
     eval "t_verilator_tb_$blk() { tb/run_verilator.sh $blk; }"
+    TB_TESTS="$TB_TESTS t_verilator_tb_$blk"
 done
 
 # ---------------------------------------------------------------- end to end
@@ -417,21 +422,43 @@ source tests/mpi.sh   # MPI over SkifCh (docs/mpi.md)
 source tests/scale.sh
 
 # ---------------------------------------------------------------- runner
+# Two lanes on a machine of two or more cores (SKIF_TEST_JOBS=1: one): the RTL
+# testbenches (TB_TESTS, self-contained) in one, every other test in the
+# order written in the other. The other tests run one at a time because they
+# share build/ outputs and look for their programs by name (pgrep).
 tests=$(declare -F | awk '{print $3}' | grep '^t_')
 [ $# -gt 0 ] && tests="$*"
-pass=0; failn=0; failed=()
+jobs=${SKIF_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+case $jobs in '' | *[!0-9]*) echo "run.sh: SKIF_TEST_JOBS='$jobs' is not a number" >&2; exit 2 ;; esac
+lane_tb=(); lane_main=()
 for t in $tests; do
-    T=$(mktemp -d "$B/tmp.XXXXXX")
-    start=$(date +%s.%N)
-    if ( set -o pipefail; $t ) >"$LOGS/$t.log" 2>&1; then
-        pass=$((pass + 1)); res=ok
-    else
-        failn=$((failn + 1)); res=FAIL; failed+=("$t")
-    fi
-    printf '%-4s %-40s %6.1fs\n' "$res" "$t" "$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{print b-a}')"
-    if [ $res = FAIL ]; then sed 's/^/    | /' "$LOGS/$t.log" | tail -40; fi
-    rm -rf "$T"
+    if [ "$jobs" -gt 1 ] && [[ " $TB_TESTS " == *" $t "* ]]; then lane_tb+=("$t"); else lane_main+=("$t"); fi
 done
-[ ${#failed[@]} -gt 0 ] && echo "failed: ${failed[*]}"
+results=$(mktemp "$B/results.XXXXXX")
+# run_lane TEST...: run each test, print its line (whole, under a lock) and
+# append "ok NAME" or "FAIL NAME" to $results.
+run_lane() {
+    local t T start res
+    for t in "$@"; do
+        T=$(mktemp -d "$B/tmp.XXXXXX")
+        start=$(date +%s.%N)
+        if ( set -o pipefail; $t ) >"$LOGS/$t.log" 2>&1; then res=ok; else res=FAIL; fi
+        {
+            flock 8
+            printf '%-4s %-40s %6.1fs\n' "$res" "$t" "$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{print b-a}')"
+            if [ $res = FAIL ]; then sed 's/^/    | /' "$LOGS/$t.log" | tail -40; fi
+            echo "$res $t" >>"$results"
+        } 8>>"$results.lock"
+        rm -rf "$T"
+    done
+}
+tbpid=
+if [ ${#lane_tb[@]} -gt 0 ]; then run_lane "${lane_tb[@]}" & tbpid=$!; fi
+trap '[ -n "$tbpid" ] && kill $tbpid 2>/dev/null; rm -f "$results" "$results.lock"' EXIT
+run_lane "${lane_main[@]}"
+[ -n "$tbpid" ] && wait $tbpid
+pass=$(grep -c '^ok ' "$results"); failn=$(grep -c '^FAIL ' "$results")
+failed=$(sed -n 's/^FAIL //p' "$results" | paste -sd' ')
+[ "$failn" -gt 0 ] && echo "failed: $failed"
 echo "$pass passed, $failn failed"
-[ "$failn" -eq 0 ]
+[ "$failn" -eq 0 ] && [ $((pass + failn)) -eq $(echo $tests | wc -w) ]
