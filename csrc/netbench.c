@@ -11,6 +11,7 @@
 
 #include "fifo.h"
 #include "skif_hw.h"
+#include "skif_node.h"
 
 /* A packet waiting at its source. */
 struct pkt {
@@ -223,10 +224,7 @@ int nb_parse(struct nb_opts *o, int argc, char **argv)
 
 static void coords(const struct nb_opts *o, int r, int c[4])
 {
-    for (int d = 0; d < 4; d++) {
-        c[d] = r % o->dims[d];
-        r /= o->dims[d];
-    }
+    skif_rank_coords(r, o->dims, c);
 }
 
 static int rank_of(const struct nb_opts *o, const int c[4])
@@ -241,7 +239,7 @@ uint32_t nb_node_id(const struct nb_opts *o, int r)
 {
     int c[4];
     coords(o, r, c);
-    return (uint32_t)(c[0] | c[1] << 4 | c[2] << 8 | c[3] << 12);
+    return skif_node_id(c);
 }
 
 static uint64_t rnd(uint64_t *s)

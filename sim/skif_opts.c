@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "skif_hw.h"
+#include "skif_node.h"
 #include "skif_proto.h"
 
 void skif_opts_usage(FILE *f, const char *cmd)
@@ -418,12 +419,9 @@ uint32_t skif_opts_dims_word(const struct skif_opts *o)
 
 uint32_t skif_opts_node_id(const struct skif_opts *o, int r)
 {
-    uint32_t id = 0;
-    for (int d = 0; d < 4; d++) {
-        id |= (uint32_t)(r % o->dims[d]) << (4 * d);
-        r /= o->dims[d];
-    }
-    return id;
+    int c[SKIF_NODE_DIMS];
+    skif_rank_coords(r, o->dims, c);
+    return skif_node_id(c);
 }
 
 /* Held by every --tag-output helper until it has written out its program's

@@ -244,16 +244,20 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
 #define CR_RETURN 4u /* sender to receiver: bytes given back */
 
 static struct {
-    int on;                 /* SKIFCH_CREDITS=1 */
-    int chan;               /* the credit channel */
-    struct skif_chan *q;    /* its ring (driver level: no handle) */
-    uint32_t share;         /* bytes reserved per sender per channel */
-    int size;               /* ranks */
-    uint32_t *cred;         /* sender: [rank * nchans + channel] bytes it may send */
-    uint8_t *asked;         /* sender: a REQ is out for it */
-    uint32_t refuse_tail;   /* the TX tail at the last refusal for credits */
-    struct skif_txq no_txq; /* no channels: the inline Send always falls through */
-    long grants, reqs;      /* credit messages sent */
+    int on;               /* SKIFCH_CREDITS=1 */
+    int chan;             /* the credit channel */
+    struct skif_chan *q;  /* its ring (driver level: no handle) */
+    uint32_t share;       /* bytes reserved per sender per channel */
+    int size;             /* ranks */
+    uint32_t *cred;       /* sender: [rank * nchans + channel] bytes it may send */
+    uint8_t *asked;       /* sender: a REQ is out for it */
+    uint32_t refuse_tail; /* the TX tail at the last refusal for credits */
+    netaddr_t fast_dst;   /* the last destination send_credit() sent to, */
+    uint32_t *fast_cred;  /* and its credits: SkifCh_Send's inline path */
+    uint8_t *fast_asked;  /* and its request flag */
+    uint32_t last_node;   /* rank_of_node()'s last answer: node id, */
+    int last_rank;        /* and its rank */
+    long grants, reqs;    /* credit messages sent */
 } g_cr;
 
 static void dev_put(void);
@@ -280,192 +284,6 @@ static int dev_get(void)
         return rc;
     }
     return 0;
-}
-
-/* ------------------------------------------------------------ spill
- *
- * Receive-side overflow. A message for a channel whose ring is full waits in
- * the adapter and holds up every later message to the node (head-of-line
- * blocking, docs/skifch.md). So when the program is about to wait (an empty
- * Recv, a refused Send, SkifCh_Wait) and one of its channels has nothing
- * taken but less free ring space than the largest entry, the library copies
- * that channel's waiting messages out of the ring into memory of its own and
- * frees the ring space: the adapter goes on with the other channels' traffic.
- * Recv then returns the copied messages first, in order, then the ring's
- * newer ones; RecvComp completes them in the same order. While a channel has
- * copied messages its status word is replaced by one that always reads
- * "empty" and its taken count by 2, so the common paths of Recv and RecvComp
- * fall through to the code here and cost nothing more. SKIFCH_SPILL_MB bounds
- * the copies per process (default 0: off, a full channel blocks the node as
- * the adapter alone does; with credits on it is never needed). */
-
-struct spill_msg {
-    struct spill_msg *next;
-    size_t len;
-    uint8_t data[];
-};
-
-static struct spill {
-    struct spill_msg *first;   /* oldest not completed */
-    struct spill_msg *take;    /* next to take; NULL: all taken */
-    struct spill_msg *last;    /* newest */
-    const uint64_t *real_tail; /* the channel's status word */
-    uint64_t empty_tail;       /* what the common path reads instead: == read */
-    uint32_t taken;            /* copied messages taken, not completed */
-    uint32_t ring_taken;       /* ring messages taken after the copies ran out */
-    uint8_t on;                /* the channel has copied messages */
-    long total;                /* messages copied since the channel opened */
-} g_spill[SKIF_CHANS_MAX];
-static size_t g_spill_bytes;            /* payload bytes held in copies */
-static size_t g_spill_max = (size_t)-1; /* SKIFCH_SPILL_MB, read at each Open */
-
-static void spill_end_if_done(struct spill *s, struct skif_chan *c)
-{
-    if (s->first || !s->on)
-        return;
-    c->tail = s->real_tail;
-    c->taken = s->ring_taken;
-    s->ring_taken = 0;
-    s->on = 0;
-}
-
-/* Copy channel c's untaken messages below tail out of its ring. */
-static void spill_fill(struct spill *s, struct skif_chan *c, uint32_t tail)
-{
-    uint32_t at = c->read, size = (uint32_t)c->mask + 1;
-    while (at != tail) {
-        const uint8_t *e = c->va + (at & c->mask);
-        uint32_t len = skif_entry_len(e), entry = 8 + skif_round8(len);
-        if (len > SKIF_MAX_MSG || tail - at < entry || g_spill_bytes + len > g_spill_max)
-            break; /* a malformed entry stays for Recv to report */
-        struct spill_msg *m = malloc(sizeof(*m) + len);
-        if (!m)
-            break;
-        uint32_t pos = (at + 8) & (uint32_t)c->mask;
-        uint32_t first = len < size - pos ? len : size - pos;
-        memcpy(m->data, c->va + pos, first);
-        memcpy(m->data + first, c->va, len - first);
-        m->next = NULL;
-        m->len = len;
-        if (s->last)
-            s->last->next = m;
-        else
-            s->first = m;
-        s->last = m;
-        if (!s->take)
-            s->take = m;
-        g_spill_bytes += len;
-        s->total++;
-        at += entry;
-    }
-    if (at == c->read)
-        return;
-    /* nothing of the ring is taken: all below `at` is free now (the next
-     * wait writes the head to the adapter) */
-    c->read = at;
-    c->head = at;
-    if (!s->on) {
-        s->on = 1;
-        s->real_tail = c->tail;
-        c->tail = &s->empty_tail;
-        s->ring_taken = 0;
-        c->taken = 2;
-    }
-    s->empty_tail = at;
-}
-
-/* Before the program waits: copy out the channels that may hold up others. */
-static void spill_scan(void)
-{
-    if (g_spill_max == 0)
-        return;
-    int nchans = skif_dev_channels(g_dev); /* no channel beyond them opens */
-    for (int id = 0; id < nchans; id++) {
-        struct spill *s = &g_spill[id];
-        if (!g_open[id])
-            continue;
-        struct skif_chan *c = g_open[id]->chan;
-        /* (with copies already, more can follow them while no ring
-         * message is taken) */
-        if (s->on ? s->ring_taken : c->taken)
-            continue;
-        uint32_t tail = (uint32_t)__atomic_load_n(s->on ? s->real_tail : c->tail, __ATOMIC_ACQUIRE);
-        uint32_t size = (uint32_t)c->mask + 1;
-        if (tail != c->read && size - (tail - c->head) < 16 + SKIF_MAX_MSG)
-            spill_fill(s, c, tail);
-    }
-}
-
-/* Recv on a channel with copied messages: the oldest copy not taken, or,
- * when all are taken, the ring's next message. */
-static ssize_t spill_recv(struct spill *s, struct skif_chan *c, struct iovec *cont, int *cont_count)
-{
-    struct spill_msg *m = s->take;
-    if (m) {
-        s->take = m->next;
-        s->taken++;
-        cont[0].iov_base = m->data;
-        cont[0].iov_len = m->len;
-        *cont_count = 1;
-        return (ssize_t)m->len;
-    }
-    c->tail = s->real_tail;
-    c->taken = s->ring_taken;
-    ssize_t len = skif_chan_take(c, cont, cont_count);
-    s->ring_taken = c->taken;
-    s->empty_tail = c->read;
-    c->tail = &s->empty_tail;
-    c->taken = 2;
-    return len;
-}
-
-/* RecvComp on a channel with copied messages: copies first (older). */
-static int spill_comp(struct spill *s, struct skif_chan *c)
-{
-    int rc = 0;
-    if (s->taken) {
-        struct spill_msg *m = s->first;
-        s->first = m->next;
-        if (!s->first)
-            s->last = NULL;
-        g_spill_bytes -= m->len;
-        free(m);
-        s->taken--;
-    } else if (s->ring_taken) {
-        c->taken = s->ring_taken;
-        rc = skif_chan_complete(c);
-        s->ring_taken = c->taken;
-        c->taken = 2;
-    } else {
-        return -ENOENT;
-    }
-    spill_end_if_done(s, c);
-    return rc;
-}
-
-/* The channel closes: drop its copies. */
-static void spill_drop(int id)
-{
-    struct spill *s = &g_spill[id];
-    if (s->on) {
-        g_open[id]->chan->tail = s->real_tail;
-        g_open[id]->chan->taken = s->ring_taken;
-    }
-    while (s->first) {
-        struct spill_msg *m = s->first;
-        s->first = m->next;
-        g_spill_bytes -= m->len;
-        free(m);
-    }
-    *s = (struct spill){0};
-}
-
-long SkifCh_Spilled(const SkifCh *skifch)
-{
-    int rc = check(skifch);
-    if (rc < 0)
-        return set_errno(rc);
-    return g_spill[skifch->chan->id].total;
 }
 
 /* ------------------------------------------------------------ credits
@@ -507,14 +325,22 @@ static uint32_t credit_share(int size)
     return s < 16 ? 16 : s;
 }
 
-static int rank_of_node(uint32_t node)
+static uint32_t g_cr_none; /* fast_cred with no destination: never enough */
+static uint8_t g_cr_none_asked;
+
+static inline int rank_of_node(uint32_t node)
 {
+    /* senders come in streams: the last one answers most lookups */
+    if (node == g_cr.last_node)
+        return g_cr.last_rank;
+    g_cr.last_node = node;
     int c[4], rank = 0, stride = 1;
     skif_node_coords(node, c);
     for (int d = 0; d < 4; d++) {
         rank += c[d] * stride;
         stride *= g_topo.dims[d];
     }
+    g_cr.last_rank = rank;
     return rank;
 }
 
@@ -602,17 +428,25 @@ static void credit_hook(void)
             continue;
         struct skif_chan *c = g_open[id]->chan;
         /* completed entries: [acct, head) */
-        for (uint32_t at = r->acct; at != c->head;) {
+        uint32_t at = r->acct, head = c->head, *done = r->done;
+        const uint8_t *va = c->va;
+        size_t mask = c->mask;
+        uint32_t node = UINT32_MAX; /* senders come in streams */
+        int src = 0;
+        while (at != head) {
             uint64_t hdr;
-            memcpy(&hdr, c->va + (at & c->mask), sizeof(hdr));
+            memcpy(&hdr, va + (at & mask), sizeof(hdr));
             uint32_t len = (uint32_t)(hdr >> 32), e = 8 + skif_round8(len);
-            int src = rank_of_node((uint32_t)(hdr >> 8) & 0xffffu);
+            if ((uint32_t)(hdr >> 8 & 0xffffu) != node) {
+                node = (uint32_t)(hdr >> 8 & 0xffffu);
+                src = rank_of_node(node);
+            }
             if (len > SKIF_MAX_MSG || src >= g_cr.size)
                 break; /* cannot be: the entry was checked when taken */
-            r->done[src] += e;
+            done[src] += e;
             at += e;
-            r->acct = at;
         }
+        r->acct = at;
         int short_pool = 0;
         for (int s = 0; s < g_cr.size; s++)
             if (r->want[s]) {
@@ -666,11 +500,12 @@ static int credit_open(void)
         return -ENOMEM;
     for (size_t i = 0; i < n; i++)
         g_cr.cred[i] = g_cr.share;
+    g_cr.fast_dst = (netaddr_t)-1; /* reserved bits set: no destination */
+    g_cr.fast_cred = &g_cr_none;
+    g_cr.fast_asked = &g_cr_none_asked;
+    g_cr.last_node = UINT32_MAX;
     rc = skif_chan_open(g_dev, g_cr.chan, 16, &g_cr.q);
-    if (rc < 0)
-        return rc;
-    g_txq = &g_cr.no_txq;
-    return 0;
+    return rc < 0 ? rc : 0;
 }
 
 static void credit_close(void)
@@ -679,6 +514,9 @@ static void credit_close(void)
     free(g_cr.asked);
     g_cr.cred = NULL;
     g_cr.asked = NULL;
+    g_cr.fast_dst = (netaddr_t)-1;
+    g_cr.fast_cred = &g_cr_none;
+    g_cr.fast_asked = &g_cr_none_asked;
     g_cr.q = NULL; /* closed with the device */
 }
 
@@ -725,7 +563,6 @@ static void credit_rx_close(int id)
 /* Before the program waits (an empty Recv, a refused Send, SkifCh_Wait). */
 static void before_wait(void)
 {
-    spill_scan();
     if (g_cr.on)
         credit_hook();
 }
@@ -793,16 +630,14 @@ SkifCh *SkifCh_Open(int channel)
         errno = EBUSY;
         return NULL;
     }
-    long log2, spill_mb, credits;
+    long log2, credits;
     if (env_num("SKIFCH_RING_LOG2", SKIF_RING_LOG2_MIN, SKIF_RING_LOG2_MAX, RX_RING_LOG2, &log2) ||
-        env_num("SKIFCH_SPILL_MB", 0, 65536, 0, &spill_mb) ||
         env_num("SKIFCH_CREDITS", 0, 1, 0, &credits)) {
         errno = EINVAL;
         return NULL;
     }
     if (!g_dev) /* credits are on or off for a whole opening of the device */
         g_cr.on = (int)credits;
-    g_spill_max = g_cr.on ? 0 : (size_t)spill_mb << 20; /* credits leave nothing to copy */
     int rc = dev_get();
     if (rc < 0)
         return set_errno(rc), NULL;
@@ -834,7 +669,6 @@ int SkifCh_Close(SkifCh *skifch)
     if (rc < 0)
         return set_errno(rc);
     int id = skif_chan_id(skifch->chan);
-    spill_drop(id);
     credit_rx_close(id);
     g_open[id] = NULL;
     rc = skif_chan_close(skifch->chan);
@@ -908,6 +742,9 @@ static ssize_t send_credit(netaddr_t dst, const struct iovec *iov, int iov_count
     if (rc < 0)
         return set_errno(rc);
     g_cr.cred[idx] -= 8 + skif_round8((uint32_t)len);
+    g_cr.fast_dst = dst; /* SkifCh_Send's inline path sends there next */
+    g_cr.fast_cred = &g_cr.cred[idx];
+    g_cr.fast_asked = &g_cr.asked[idx];
     /* the credit-request flag: running low, ask for more before running out */
     if (g_cr.cred[idx] < 8 + SKIF_MAX_MSG && !g_cr.asked[idx] &&
         cr_post(rank, CR_REQ, chan, 8 + PARTIAL_MIN) == 0)
@@ -962,10 +799,23 @@ __attribute__((noinline)) static ssize_t send_slow(SkifCh *skifch, netaddr_t dst
 ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *iov, int iov_count)
 {
     /* the common case: an open channel, one piece that fits a message and
-     * the ring: whole or nothing */
-    if (is_open(skifch) && iov_count == 1 && iov && iov[0].iov_len <= SKIFCH_MAX_MSG &&
-        skif_txq_post1(g_txq, dst_netaddr, iov[0].iov_base, iov[0].iov_len) == 0)
-        return (ssize_t)iov[0].iov_len;
+     * the ring: whole or nothing; with credits, to the destination of the
+     * last Send, with credits enough that no request is due after it */
+    if (is_open(skifch) && iov_count == 1 && iov && iov[0].iov_len <= SKIFCH_MAX_MSG) {
+        size_t len = iov[0].iov_len;
+        if (!g_cr.on) {
+            if (skif_txq_post1(g_txq, dst_netaddr, iov[0].iov_base, len) == 0)
+                return (ssize_t)len;
+        } else if (dst_netaddr == g_cr.fast_dst) {
+            uint32_t cost = 8 + skif_round8((uint32_t)len), *cred = g_cr.fast_cred;
+            /* (running low, send_slow asks for more, unless a request is out) */
+            if (*cred >= cost && (*cred - cost >= 8 + SKIF_MAX_MSG || *g_cr.fast_asked) &&
+                skif_txq_post1(g_txq, dst_netaddr, iov[0].iov_base, len) == 0) {
+                *cred -= cost;
+                return (ssize_t)len;
+            }
+        }
+    }
     return send_slow(skifch, dst_netaddr, iov, iov_count);
 }
 
@@ -983,10 +833,7 @@ __attribute__((noinline)) static ssize_t recv_none(struct skif_chan *c, struct i
 {
     if (c == &g_none)
         return set_errno(-EBADF);
-    struct spill *s = &g_spill[c->id];
-    if (s->on && !s->take && !s->taken)
-        spill_end_if_done(s, c);
-    ssize_t len = s->on ? spill_recv(s, c, cont, cont_count) : skif_chan_take(c, cont, cont_count);
+    ssize_t len = skif_chan_take(c, cont, cont_count);
     if (len >= 0)
         return len; /* it came since the common path looked */
     if (len != -EAGAIN)
@@ -1019,8 +866,7 @@ __attribute__((noinline)) static int comp_slow(SkifCh *skifch)
     int rc = check(skifch);
     if (rc < 0)
         return set_errno(rc);
-    struct spill *s = &g_spill[skifch->chan->id];
-    rc = s->on ? spill_comp(s, skifch->chan) : skif_chan_complete(skifch->chan);
+    rc = skif_chan_complete(skifch->chan);
     return rc < 0 ? set_errno(rc) : 0;
 }
 

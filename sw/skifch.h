@@ -21,14 +21,13 @@
  *
  * Back-pressure: a message for a channel whose ring is full waits in the
  * adapter until the receiver frees space, and every message to this node
- * behind it waits too. Two options keep a channel the program does not read
- * from holding up the others (docs/skifch.md, "Back-pressure", "Credits"):
- * SKIFCH_CREDITS=1, end-to-end credits per channel (a sender stops, with
- * EAGAIN, before the receiver's ring is full), and SKIFCH_SPILL_MB=N, the
- * library copies the waiting messages of a nearly full channel out of its
- * ring before it waits (at most N MiB; SkifCh_Spilled). Both are off by
- * default. Nothing is ever dropped, reordered or overwritten, except
- * messages to a channel that is not open or to a node with no program. */
+ * behind it waits too. SKIFCH_CREDITS=1 turns on end-to-end credits per
+ * channel (seed 003; docs/skifch.md, "Credits"): a sender stops, with
+ * EAGAIN, before the receiver's ring is full, so a channel the program does
+ * not read holds up neither the node's other channels nor the flows through
+ * it. Nothing is ever dropped, reordered or overwritten, except messages to
+ * a channel that is not open or to a node with no program, and nothing is
+ * buffered in the library. */
 #ifndef SKIFCH_H
 #define SKIFCH_H
 
@@ -59,7 +58,7 @@ typedef struct SkifCh SkifCh;
  * open (with credits on, also the library's credit channel,
  * SkifCh_Channels() - 5), ENODEV not started by skifrun, ENOMEM, EIO the
  * adapter refused, EPIPE the simulator is gone; EINVAL also for a bad
- * SKIFCH_RING_LOG2, SKIFCH_SPILL_MB or SKIFCH_CREDITS (0 or 1). A process
+ * SKIFCH_RING_LOG2 or SKIFCH_CREDITS (0 or 1). A process
  * may open channels again after closing its last one. */
 SkifCh *SkifCh_Open(int channel);
 
@@ -148,13 +147,6 @@ int SkifCh_Wait(SkifCh *skifch, uint64_t max_cycles);
  * SkifCh_Channels()) that the adapter has discarded so far (its CH_DROPS
  * counter), or -1 with errno EINVAL (no channel open), EIO, EPIPE. */
 long SkifCh_Discarded(const SkifCh *skifch);
-
-/* Messages of this channel that the library has copied out of its ring so
- * far, so that a channel the program does not read does not hold up the
- * node's other channels (docs/skifch.md, "Back-pressure"; at most
- * SKIFCH_SPILL_MB MiB per process, default 0: off), or -1 with errno
- * EINVAL, EBADF. */
-long SkifCh_Spilled(const SkifCh *skifch);
 
 /* The simulated cycle now (at the last return from the simulator), and the
  * stated clock in MHz (cycles / MHz = microseconds); 0 for a bad handle. */
