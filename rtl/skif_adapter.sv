@@ -6,7 +6,8 @@
 // window, results into rings).
 //
 // Handshakes: register port valid/ready with one in-order response per
-// request the cycle after acceptance (ready is always 1); DMA requests
+// request the cycle after acceptance (ready is 1 except for a write to the
+// COLL_PIO window while a PIO launch is pending, see skif_regs); DMA requests
 // valid/ready, data held while valid && !ready, read responses in request
 // order without back-pressure; network ports valid/ready, data held while
 // valid && !ready, `last` on the final flit of a packet. irq_o pulses for one

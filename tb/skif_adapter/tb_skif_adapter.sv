@@ -738,6 +738,39 @@ module tb_skif_adapter;
       repeat (50) @(negedge clk);
       `CHECK(irq_cnt[0] == irq_before, ("irq pulsed with IRQ_EN clear"))
     end
+    // the engine's host input shared by the TX ring's collective operations
+    // and PIO launches (node 1): four of each at once, on tree 6, which is
+    // not programmed: every one reaches the engine whole (COLL_SENT) and is
+    // dropped there (COLL_DROPS), none lost
+    begin : shared_input
+      int waited;
+      logic [31:0] d, mask;
+      logic [63:0] desc;
+      mask = (32'h1 << TXL) - 1;
+      waited = 0;
+      expect_rd(1, `SKIF_REG_COLL_SENT, 0);
+      for (int k = 0; k < 4; k++) begin
+        desc = 64'h1060_0008_0120_0000 | (64'(k) << `SKIF_CDESC_RID_LO);
+        mem[widx(1, TXB + (tx_tail[1] & mask))] = desc;
+        mem[widx(1, TXB + ((tx_tail[1] + 8) & mask))] = 64'(k);
+        tx_tail[1] = tx_tail[1] + 16;
+      end
+      doorbell(1);
+      for (int k = 0; k < 4; k++) begin
+        wr_wait(1, `SKIF_REG_COLL_PIO_DATA, 32'(k), waited);
+        wr_wait(1, `SKIF_REG_COLL_PIO_LO, 32'h0120_0000, waited);
+        wr_wait(1, `SKIF_REG_COLL_PIO_HI, 32'h1060_0008 | (32'(k + 4) << 15), waited);
+      end
+      d = 0;
+      for (int t = 0; t < 3000 && d != 8; t++) rd(1, `SKIF_REG_COLL_DROPS, d);
+      `CHECK(d == 8, ("node 1: COLL_DROPS %0d after 4 ring and 4 PIO operations", d))
+      expect_rd(1, `SKIF_REG_COLL_SENT, 8);
+      expect_rd(1, `SKIF_REG_TX_HEAD, tx_tail[1]);
+      expect_rd(1, `SKIF_REG_STATUS, `SKIF_STATUS_COLL_DROP);
+      wr(1, `SKIF_REG_STATUS, `SKIF_STATUS_COLL_DROP);
+      expect_rd(1, `SKIF_REG_STATUS, 32'h0);
+      repeat (5) @(negedge clk);  // the last response counted
+    end
     for (int n = 0; n < NODES; n++)
       `CHECK(reg_reqs[n] == reg_rsps[n], ("node %0d: %0d register requests, %0d responses", n, reg_reqs[n], reg_rsps[n]))
 
