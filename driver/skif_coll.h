@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* skif_coll.h: the driver's side of the collective subnet (docs/collectives.md):
  * the tree table through the COLL_SEL/COLL_TAB window, collective
- * descriptors (kind 1) posted into the TX ring, collective result entries
+ * descriptors (kind 1) posted into the TX ring or written into the COLL_PIO
+ * window (programmed I/O), collective result entries
  * (kind 2) taken from a channel ring, and the COLL_SENT/COLL_DONE counters of
  * the status block.
  *
