@@ -89,6 +89,34 @@ int skif_coll_post(struct skif_dev *dev, const struct skif_coll_op *o, const voi
     return 0;
 }
 
+int skif_coll_pio_write(struct skif_dev *dev, uint64_t desc, const void *buf, size_t len)
+{
+    int rc;
+    if (len > SKIF_COLL_MAX_RED || (len && !buf))
+        return -EINVAL;
+    /* the adapter zeroes the bytes beyond len: only the halves that hold
+     * payload bytes are written */
+    for (size_t i = 0; i < (len + 3) / 4; i++) {
+        uint32_t v = 0;
+        memcpy(&v, (const uint8_t *)buf + 4 * i, len - 4 * i < 4 ? len - 4 * i : 4);
+        if ((rc = skif_reg_write(dev, SKIF_REG_COLL_PIO_DATA + 4 * (uint32_t)i, v)) < 0)
+            return rc;
+    }
+    if ((rc = skif_reg_write(dev, SKIF_REG_COLL_PIO_LO, (uint32_t)desc)) < 0)
+        return rc;
+    return skif_reg_write(dev, SKIF_REG_COLL_PIO_HI, (uint32_t)(desc >> 32));
+}
+
+int skif_coll_post_pio(struct skif_dev *dev, const struct skif_coll_op *o, const void *buf)
+{
+    int rc = skif_coll_op_check(o);
+    if (rc < 0)
+        return rc;
+    if (o->len > SKIF_COLL_MAX_RED || (o->len && !buf))
+        return -EINVAL;
+    return skif_coll_pio_write(dev, skif_coll_desc(o), buf, o->len);
+}
+
 int skif_coll_entry_parse(uint64_t hdr, struct skif_coll_result *r)
 {
     struct skif_coll_result x;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* skif_coll.h: the driver's side of the collective subnet (docs/collectives.md):
  * the tree table through the COLL_SEL/COLL_TAB window, collective
- * descriptors (kind 1) posted into the TX ring, collective result entries
+ * descriptors (kind 1) posted into the TX ring or written into the COLL_PIO
+ * window (programmed I/O), collective result entries
  * (kind 2) taken from a channel ring, and the COLL_SENT/COLL_DONE counters of
  * the status block.
  *
@@ -52,6 +53,11 @@ extern "C" {
 #endif
 #ifndef SKIF_REG_COLL_ERRS
 #define SKIF_REG_COLL_ERRS 0x0E4u /* RO  collective errors seen by the engine */
+#endif
+#ifndef SKIF_REG_COLL_PIO_LO
+#define SKIF_REG_COLL_PIO_LO 0x0F0u   /* WO  PIO descriptor [31:0] */
+#define SKIF_REG_COLL_PIO_HI 0x0F4u   /* WO  PIO descriptor [63:32]: launches */
+#define SKIF_REG_COLL_PIO_DATA 0x100u /* WO  + 4i: PIO payload halves */
 #endif
 #ifndef SKIF_STAT_COLL_SENT
 #define SKIF_STAT_COLL_SENT 0x008u /* status block: COLL_SENT in a u64 word */
@@ -192,6 +198,21 @@ int skif_coll_op_check(const struct skif_coll_op *o);
  * the doorbell. Errors: -EINVAL (skif_coll_op_check, NULL buf with len > 0,
  * not set up); -EAGAIN it does not fit now (nothing written). */
 int skif_coll_post(struct skif_dev *dev, const struct skif_coll_op *o, const void *buf);
+
+/* Post `o` by programmed I/O (the COLL_PIO window, docs/collectives.md): the
+ * payload's ceil(len/4) 32-bit halves into COLL_PIO_DATA, the descriptor's
+ * low half into COLL_PIO_LO, then its high half into COLL_PIO_HI, which
+ * launches the packet; no TX ring entry, no descriptor read. Posted writes:
+ * they reach the adapter when the program next blocks, and while an earlier
+ * launch is not yet taken by the engine the adapter holds them (nothing is
+ * lost). Errors: -EINVAL (skif_coll_op_check, a payload longer than
+ * SKIF_COLL_MAX_RED, NULL buf with len > 0); -EPIPE. */
+int skif_coll_post_pio(struct skif_dev *dev, const struct skif_coll_op *o, const void *buf);
+
+/* The same writes for any descriptor word and len <= SKIF_COLL_MAX_RED
+ * payload bytes, unchecked, so tests can show what the adapter does with a
+ * bad one. */
+int skif_coll_pio_write(struct skif_dev *dev, uint64_t desc, const void *buf, size_t len);
 
 /* ---------------------------------------------------------------- results */
 

@@ -6,7 +6,7 @@
 #define SKIF_HW_H
 
 #define SKIF_ID_VALUE            0x534B4946u  /* "SKIF" */
-#define SKIF_VERSION_VALUE       0x00000400u  /* 0.4.0: major[23:16] minor[15:8] patch[7:0] */
+#define SKIF_VERSION_VALUE       0x00000500u  /* 0.5.0: major[23:16] minor[15:8] patch[7:0] */
 #define SKIF_FLIT_W              64u          /* link flit width, bits */
 #define SKIF_NODE_W              16u          /* node id width: 4 bits per dimension, x in [3:0] */
 #define SKIF_CHAN_W              8u           /* channel id width */
@@ -116,6 +116,10 @@
 #define SKIF_REG_COLL_ERRS       0x0E0u       /* RO  collective operations that ended in error here */
 #define SKIF_REG_COLL_SENT       0x0E4u       /* RO  collective operations handed to the engine */
 #define SKIF_REG_COLL_DONE       0x0E8u       /* RO  collective results written into rings */
+#define SKIF_REG_COLL_PIO_LO     0x0F0u       /* WO  programmed-I/O collective: descriptor [31:0] (kept until rewritten) */
+#define SKIF_REG_COLL_PIO_HI     0x0F4u       /* WO  programmed-I/O collective: descriptor [63:32]; the write launches the packet */
+#define SKIF_REG_COLL_PIO_DATA   0x100u       /* WO  + 4i, i < 16: PIO payload word i/2, low half when i is even (kept until rewritten) */
+#define SKIF_COLL_PIO_REGS       16u          /* COLL_PIO_DATA registers (SKIF_COLL_MAX_RED bytes) */
 #define SKIF_REG_CH_HEAD         0x400u       /* WO  + 4c: channel c's consumer pointer (frees ring space), c < CH_NUM */
 #define SKIF_REG_MAP_SIZE        0x800u       /* first offset outside the map */
 #define SKIF_CTRL_TX_EN          0x00000001u  /* TX engine runs */
@@ -132,6 +136,7 @@
 #define SKIF_STATUS_CH_DROP      0x00000100u  /* sticky: a message for a closed channel was discarded */
 #define SKIF_STATUS_COLL_DROP    0x00000200u  /* sticky: a collective packet failed a forwarding check */
 #define SKIF_STATUS_COLL_ERR     0x00000400u  /* sticky: a collective operation ended in error here */
+#define SKIF_STATUS_PIO_BUSY     0x00000800u  /* a PIO collective launch waits for the engine: writes to the COLL_PIO window wait */
 #define SKIF_CTAB_DOWN_MASK      0x000000FFu  /* bit p: port p leads to a node below */
 #define SKIF_CTAB_UP_LO          8u           /* 3 bits: port towards the node above */
 #define SKIF_CTAB_ROOT           0x00001000u  /* this node is the root */

@@ -2,10 +2,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // skif_adapter: the network adapter of one node (registers, TX engine, RX
 // engine with the channel demultiplexer, DMA arbiter), and its side of the
-// node's collective engine (operations from the TX ring, results into rings).
+// node's collective engine (operations from the TX ring or the programmed-I/O
+// window, results into rings).
 //
 // Handshakes: register port valid/ready with one in-order response per
-// request the cycle after acceptance (ready is always 1); DMA requests
+// request the cycle after acceptance (ready is 1 except for a write to the
+// COLL_PIO window while a PIO launch is pending, see skif_regs); DMA requests
 // valid/ready, data held while valid && !ready, read responses in request
 // order without back-pressure; network ports valid/ready, data held while
 // valid && !ready, `last` on the final flit of a packet. irq_o pulses for one
@@ -108,6 +110,9 @@ module skif_adapter #(
   logic [63:0] txo_data;
   logic        coll_sent, coll_done;
   logic [31:0] coll_sent_cnt, coll_done_cnt;
+  // programmed-I/O collective window and its packet
+  logic        pio_we, pio_go_ok, pio_busy, pio_valid, pio_ready, pio_last;
+  logic [63:0] pio_data;
 
   skif_regs #(
     .NumChans (NumChans),
@@ -173,6 +178,9 @@ module skif_adapter #(
     .coll_done_i     (coll_done),
     .coll_sent_o     (coll_sent_cnt),
     .coll_done_o     (coll_done_cnt),
+    .pio_we_o        (pio_we),
+    .pio_go_ok_i     (pio_go_ok),
+    .pio_busy_i      (pio_busy),
     .stat_done_i     (stat_done),
     .irq_o           (irq_o)
   );
@@ -222,23 +230,65 @@ module skif_adapter #(
     .net_last_o      (txo_last)
   );
 
-  assign txo_coll        = txo_hdr_q ? (txo_data[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] != `SKIF_KIND_MSG)
-                                     : txo_coll_q;
+  skif_coll_pio u_pio (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .we_i    (pio_we),
+    .addr_i  (reg_req_addr_i),
+    .wdata_i (reg_req_wdata_i),
+    .go_ok_o (pio_go_ok),
+    .busy_o  (pio_busy),
+    .valid_o (pio_valid),
+    .ready_i (pio_ready),
+    .data_o  (pio_data),
+    .last_o  (pio_last)
+  );
+
+  // The engine's host input takes whole packets from two sources: the TX
+  // ring's collective operations and the PIO window. Once a source offers a
+  // header it keeps the input to the last flit of that packet (lock: the
+  // offered flit is held, never switched, while the engine is not ready);
+  // between packets the sources take turns when both wait (round-robin), so
+  // neither is starved and neither loses a packet.
+  logic tx_cv, sel_pio, lock_q, lock_pio_q, prio_pio_q, ci_hdr_q, ci_valid, ci_ready, ci_last;
+  assign txo_coll = txo_hdr_q ? (txo_data[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] != `SKIF_KIND_MSG)
+                              : txo_coll_q;
+  assign tx_cv    = txo_valid && txo_coll;
+  assign sel_pio  = lock_q ? lock_pio_q : (pio_valid && (!tx_cv || prio_pio_q));
+  assign ci_valid = sel_pio ? pio_valid : tx_cv;
+  assign ci_last  = sel_pio ? pio_last : txo_last;
+  assign ci_ready = coll_tx_ready_i;
+
   assign net_tx_valid_o  = txo_valid && !txo_coll;
   assign net_tx_data_o   = txo_data;
   assign net_tx_last_o   = txo_last;
-  assign coll_tx_valid_o = txo_valid && txo_coll;
-  assign coll_tx_data_o  = txo_data;
-  assign coll_tx_last_o  = txo_last;
-  assign txo_ready       = txo_coll ? coll_tx_ready_i : net_tx_ready_i;
-  assign coll_sent       = txo_valid && txo_ready && txo_hdr_q && txo_coll;
+  assign coll_tx_valid_o = ci_valid;
+  assign coll_tx_data_o  = sel_pio ? pio_data : txo_data;
+  assign coll_tx_last_o  = ci_last;
+  assign txo_ready       = txo_coll ? (coll_tx_ready_i && !sel_pio) : net_tx_ready_i;
+  assign pio_ready       = coll_tx_ready_i && sel_pio;
+  assign coll_sent       = ci_valid && ci_ready && ci_hdr_q;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       txo_hdr_q  <= 1'b1;
       txo_coll_q <= 1'b0;
-    end else if (txo_valid && txo_ready) begin
-      txo_hdr_q <= txo_last;
-      if (txo_hdr_q) txo_coll_q <= txo_coll;
+      lock_q     <= 1'b0;
+      lock_pio_q <= 1'b0;
+      prio_pio_q <= 1'b0;
+      ci_hdr_q   <= 1'b1;
+    end else begin
+      if (txo_valid && txo_ready) begin
+        txo_hdr_q <= txo_last;
+        if (txo_hdr_q) txo_coll_q <= txo_coll;
+      end
+      if (ci_valid) begin
+        lock_q     <= !(ci_ready && ci_last);
+        lock_pio_q <= sel_pio;
+      end
+      if (ci_valid && ci_ready) begin
+        ci_hdr_q <= ci_last;
+        if (ci_last) prio_pio_q <= !sel_pio;
+      end
     end
   end
 

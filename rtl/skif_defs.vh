@@ -12,7 +12,7 @@
 
 // ---------------------------------------------------------------- identity
 `define SKIF_ID_VALUE          32'h534B4946  // "SKIF"
-`define SKIF_VERSION_VALUE     32'h00000400  // 0.4.0: major[23:16] minor[15:8] patch[7:0]
+`define SKIF_VERSION_VALUE     32'h00000500  // 0.5.0: major[23:16] minor[15:8] patch[7:0]
 
 // ---------------------------------------------------------------- widths
 `define SKIF_FLIT_W            64     // link flit width, bits
@@ -159,6 +159,10 @@
 `define SKIF_REG_COLL_ERRS     12'h0E0  // RO  collective operations that ended in error here
 `define SKIF_REG_COLL_SENT     12'h0E4  // RO  collective operations handed to the engine
 `define SKIF_REG_COLL_DONE     12'h0E8  // RO  collective results written into rings
+`define SKIF_REG_COLL_PIO_LO   12'h0F0  // WO  programmed-I/O collective: descriptor [31:0] (kept until rewritten)
+`define SKIF_REG_COLL_PIO_HI   12'h0F4  // WO  programmed-I/O collective: descriptor [63:32]; the write launches the packet
+`define SKIF_REG_COLL_PIO_DATA 12'h100  // WO  + 4i, i < 16: PIO payload word i/2, low half when i is even (kept until rewritten)
+`define SKIF_COLL_PIO_REGS     16     // COLL_PIO_DATA registers (SKIF_COLL_MAX_RED bytes)
 `define SKIF_REG_CH_HEAD       12'h400  // WO  + 4c: channel c's consumer pointer (frees ring space), c < CH_NUM
 `define SKIF_REG_MAP_SIZE      12'h800  // first offset outside the map
 
@@ -177,6 +181,7 @@
 `define SKIF_STATUS_CH_DROP    32'h00000100  // sticky: a message for a closed channel was discarded
 `define SKIF_STATUS_COLL_DROP  32'h00000200  // sticky: a collective packet failed a forwarding check
 `define SKIF_STATUS_COLL_ERR   32'h00000400  // sticky: a collective operation ended in error here
+`define SKIF_STATUS_PIO_BUSY   32'h00000800  // a PIO collective launch waits for the engine: writes to the COLL_PIO window wait
 
 // COLL_TAB fields (tree table entry)
 `define SKIF_CTAB_DOWN_MASK    32'h000000FF  // bit p: port p leads to a node below

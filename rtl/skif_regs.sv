@@ -2,14 +2,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // skif_regs: host register block of the adapter (register map in skif_defs.vh).
 //
-// Handshake: request valid/ready with ready constant 1; exactly one response
+// Handshake: request valid/ready; ready is 1 except for a write to the
+// programmed-I/O collective window (COLL_PIO_LO/HI/DATA) while the previous
+// PIO launch is not yet taken (pio_busy_i): that write, and so every later
+// request, waits (nothing is lost, STATUS.PIO_BUSY shows it); exactly one response
 // per request (reads and writes), on reg_rsp_valid_o the cycle after the
 // request is accepted, in order, no back-pressure on the response. An illegal
 // access (offset outside the map, misaligned, read of an unassigned offset,
 // write to a read-only register, TX_SIZE value outside 12..24, CH_SEL value
 // >= NumChans, CH_CFG opening a channel with a size outside 12..24, CH_HEAD
 // of a channel >= NumChans, COLL_SEL >= Trees, a COLL_TAB entry the
-// collective engine refuses)
+// collective engine refuses, a COLL_PIO_HI descriptor skif_coll_pio refuses,
+// a read of the write-only PIO window)
 // responds err=1, changes no register, and sets STATUS.REG_ERR and
 // ERR_INFO = offending offset. The engines report events as one-cycle pulses;
 // counters and sticky STATUS bits live here.
@@ -87,6 +91,11 @@ module skif_regs #(
   input  logic        coll_done_i,       // pulse: a result written into a ring
   output logic [31:0] coll_sent_o,       // COLL_SENT, COLL_DONE (for the status block)
   output logic [31:0] coll_done_o,
+  // programmed-I/O collective window (skif_coll_pio; it takes the offset and
+  // data from the request port)
+  output logic        pio_we_o,          // an accepted write to the window
+  input  logic        pio_go_ok_i,       // a COLL_PIO_HI write with this data may launch
+  input  logic        pio_busy_i,        // the previous launch is not yet taken
   // status-block write accepted on the DMA port
   input  logic        stat_done_i,
   output logic        irq_o
@@ -113,13 +122,18 @@ module skif_regs #(
   logic [31:0] rsp_rdata_q;
 
   // ---------------------------------------------------------------- decode
-  logic        acc, in_map, rd_ok, wr_ok, size_ok, bad, is_head, cfg_ok;
+  logic        acc, in_map, rd_ok, wr_ok, size_ok, bad, is_head, cfg_ok, is_pio_data, pio_win;
   logic [31:0] rdata, status, ch_cfg_rd;
   logic [11:0] off, head_idx;
 
-  assign reg_req_ready_o = 1'b1;
-  assign acc    = reg_req_valid_i;
   assign off    = reg_req_addr_i;
+  // COLL_PIO window: LO, HI, DATA[0..15] (write-only); its writes wait while
+  // a launch is pending
+  assign is_pio_data = (off >= `SKIF_REG_COLL_PIO_DATA) &&
+                       (off < `SKIF_REG_COLL_PIO_DATA + 12'(4 * `SKIF_COLL_PIO_REGS));
+  assign pio_win = (off == `SKIF_REG_COLL_PIO_LO) || (off == `SKIF_REG_COLL_PIO_HI) || is_pio_data;
+  assign reg_req_ready_o = !(reg_req_write_i && pio_win && pio_busy_i);
+  assign acc    = reg_req_valid_i && reg_req_ready_o;
   assign in_map = (off < `SKIF_REG_MAP_SIZE) && (off[1:0] == 2'b00);
   assign size_ok = (reg_req_wdata_i >= 32'(SizeMin)) && (reg_req_wdata_i <= 32'(SizeMax));
   // CH_HEAD[c]: offsets CH_HEAD + 4c, c < NumChans
@@ -138,7 +152,8 @@ module skif_regs #(
   assign status = err_sticky_q
                 | (tx_busy_i  ? `SKIF_STATUS_TX_BUSY  : 32'h0)
                 | (rx_busy_i  ? `SKIF_STATUS_RX_BUSY  : 32'h0)
-                | (rx_stall_i ? `SKIF_STATUS_RX_STALL : 32'h0);
+                | (rx_stall_i ? `SKIF_STATUS_RX_STALL : 32'h0)
+                | (pio_busy_i ? `SKIF_STATUS_PIO_BUSY : 32'h0);
 
   always @(*) begin
     rdata = 32'h0;
@@ -181,10 +196,12 @@ module skif_regs #(
       `SKIF_REG_COLL_ERRS:    rdata = coll_errs_q;
       `SKIF_REG_COLL_SENT:    rdata = coll_sent_q;
       `SKIF_REG_COLL_DONE:    rdata = coll_done_q;
+      `SKIF_REG_COLL_PIO_LO:  begin rd_ok = 1'b0; wr_ok = 1'b1; end
+      `SKIF_REG_COLL_PIO_HI:  begin rd_ok = 1'b0; wr_ok = pio_go_ok_i; end
       default: begin
-        // CH_HEAD[c] is write-only
+        // CH_HEAD[c] and COLL_PIO_DATA[i] are write-only
         rd_ok = 1'b0;
-        wr_ok = is_head;
+        wr_ok = is_head || is_pio_data;
       end
     endcase
   end
@@ -313,5 +330,6 @@ module skif_regs #(
   assign coll_tab_sel_o   = coll_sel_q;
   assign coll_tab_wdata_o = reg_req_wdata_i;
   assign coll_sent_o      = coll_sent_q;
+  assign pio_we_o         = wr && pio_win;
   assign coll_done_o      = coll_done_q;
 endmodule

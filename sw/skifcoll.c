@@ -93,6 +93,7 @@ struct umsg {
 
 static struct {
     int up, hw, fatal;
+    int pio; /* reduces by programmed I/O (SKIFCOLL_INJECT) */
     SkifCh *ch;
     struct skif_dev *dev;
     struct skif_chan *hwch;
@@ -305,6 +306,10 @@ int SkifColl_Depth(const SkifCollTree *t)
 int SkifColl_HwUp(void)
 {
     return g.up && g.hw;
+}
+int SkifColl_Pio(void)
+{
+    return g.up && g.hw && g.pio;
 }
 SkifCh *SkifColl_Channel(void)
 {
@@ -695,6 +700,10 @@ static int post_try(SkifCollTree *t, unsigned cmd, unsigned type, unsigned op, u
                     unsigned arg, const void *buf, size_t len)
 {
     struct skif_coll_op o = {cmd, type, op, rid, (unsigned)t->id, arg, len};
+    /* reduces (at most 64 bytes each) by programmed I/O unless asked for the
+     * ring; broadcast pieces through the TX ring */
+    if (g.pio && cmd != SKIF_COLL_CMD_BCAST)
+        return skif_coll_post_pio(g.dev, &o, buf);
     return skif_coll_post(g.dev, &o, buf);
 }
 
@@ -982,6 +991,12 @@ int SkifColl_Init(int flags)
         fprintf(stderr, "SkifColl_Init: %s\n", err);
         return fail(EINVAL);
     }
+    const char *inj = getenv("SKIFCOLL_INJECT");
+    if (inj && strcmp(inj, "pio") != 0 && strcmp(inj, "ring") != 0) {
+        fprintf(stderr, "SkifColl_Init: SKIFCOLL_INJECT='%s' (expected pio or ring)\n", inj);
+        return fail(EINVAL);
+    }
+    g.pio = !inj || strcmp(inj, "pio") == 0;
     if (!(g.ch = SkifCh_Open(SKIFCOLL_CHAN_SW)))
         return -1;
     int rc = 0;

@@ -89,6 +89,13 @@ int SkifColl_Finalize(void);
  * 0 otherwise. */
 int SkifColl_HwUp(void);
 
+/* How the hardware path posts reduces, allreduces and barriers: 1 by
+ * programmed I/O (the adapter's COLL_PIO window; the default), 0 through the
+ * TX ring (a descriptor the adapter reads by DMA). Chosen at SkifColl_Init by
+ * the environment variable SKIFCOLL_INJECT=pio|ring (any other value: Init
+ * fails with EINVAL). Broadcasts always go through the TX ring. */
+int SkifColl_Pio(void);
+
 /* The library's SkifCh channel (SKIFCOLL_CHAN_SW), for SkifCh_Cycle and
  * SkifCh_ClockMHz; NULL before SkifColl_Init. */
 SkifCh *SkifColl_Channel(void);

@@ -63,19 +63,37 @@ t_coll_sw_under_valgrind() {
 # reference, stride trees with transit nodes, random subgroups, 40 reduces
 # posted at once, two trees at once, barriers, then the adapter's own checks
 # (mismatch error results, forwarding-check drops, refused table entries).
+# (SKIFCOLL_INJECT in the environment: pio, the default, or ring)
 coll_hw_on() {
     local dims=$1 seed=$2 groups=$3 bars=$4
     timeout 900 "$RUN" --dims "$dims" "$B/tests/t_coll_hw" "$seed" "$groups" "$bars" >"$T/out" 2>"$T/err"
     local rc=$?
     cat "$T/out"; grep -v "rejected by the adapter" "$T/err"
     [ $rc -eq 0 ] || fail "t_coll_hw on $dims exited $rc" || return 1
-    grep -Eq "^t_coll_hw: [0-9]+ nodes, [1-9][0-9]* checks passed" "$T/out" || fail "no summary line"
+    grep -Eq "^t_coll_hw: [0-9]+ nodes, [1-9][0-9]* checks passed \(reduces by ${SKIFCOLL_INJECT:-pio}\)" \
+        "$T/out" || fail "no summary line"
 }
 t_coll_hw_3x3_1000_barriers() { coll_hw_on 3x3 11 2 1000; }
 t_coll_hw_2x2x2() { coll_hw_on 2x2x2 12 2 20; }
 t_coll_hw_4x4() { coll_hw_on 4x4 13 1 20; }
 t_coll_hw_2x3x4() { coll_hw_on 2x3x4 14 1 20; }
 t_coll_hw_ring_5() { coll_hw_on 5 15 1 20; }
+# The same random reduces, allreduces, broadcasts and barriers against the
+# reference through both injection paths: the COLL_PIO window (programmed
+# I/O, the default) and the TX ring; each run also checks the PIO window
+# directly (a 64-byte allreduce with no TX ring entry, a bad op launched by
+# PIO ending in error results counted in COLL_ERRS with STATUS.COLL_ERR,
+# descriptors the window refuses with REG_ERR and nothing launched).
+t_coll_hw_inject_pio_and_ring() {
+    local dims inj
+    for dims in 3x3 2x2x2; do
+        for inj in pio ring; do
+            SKIFCOLL_INJECT=$inj coll_hw_on "$dims" 21 1 50 || return 1
+        done
+    done
+    expect_rc 1 env SKIFCOLL_INJECT=dma "$RUN" --dims 3x3 "$B/tests/t_coll_hw" 21 1 5 || return 1
+    has "$T/err" "SkifColl_Init: SKIFCOLL_INJECT='dma' (expected pio or ring)"
+}
 t_coll_watchdog_names_missing_program() {
     expect_rc 4 "$RUN" --dims 3x3 --watchdog 20000 "$B/tests/t_coll_hw" stall || return 1
     has "$T/err" "collective: tree 0 reduce id 0 is incomplete; contributions missing from the programs of node(s): 1"
@@ -83,4 +101,5 @@ t_coll_watchdog_names_missing_program() {
 t_unit_coll_library_hw_path() {
     # the library's hardware path against a fake adapter (tests/unit/test_coll_lib.c)
     "$B/unit/test_coll_lib" || return 1
+    SKIFCOLL_INJECT=ring "$B/unit/test_coll_lib" || return 1
 }

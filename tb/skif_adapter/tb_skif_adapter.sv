@@ -10,7 +10,10 @@
 // published in the status block; a full ring back-pressures without loss; a
 // message to a closed channel is discarded and counted (CH_DROPS,
 // STATUS.CH_DROP, ERR_INFO = channel); a bad TX descriptor sets TX_ERR and TX
-// resumes after repair; counters; irq; DMA and link protocol. Also measures
+// resumes after repair; counters; irq; DMA and link protocol; the COLL_PIO
+// window (write-only, bad descriptors refused, launches held while the
+// engine does not take them, each launch handed to the collective engine
+// whole: COLL_SENT, and for a tree not programmed COLL_DROPS). Also measures
 // doorbell-to-first-flit latency and 8-byte message throughput.
 `include "skif_defs.vh"
 
@@ -149,6 +152,7 @@ module tb_skif_adapter;
             `CHECK(wstrb == 8'hFF, ("node %0d: wstrb %h", i, wstrb))
             `CHECK((addr >= RXB && addr < RXB + (1 << RXL)) || (addr >= RXB1 && addr < RXB1 + (1 << RXL)) ||
                    addr == STB + `SKIF_STAT_TX_HEAD || addr == STB + `SKIF_STAT_CH_TAIL ||
+                   addr == STB + `SKIF_STAT_COLL ||
                    addr == STB + `SKIF_STAT_CH_TAIL + 8 * CH1,
                    ("node %0d: DMA write outside the rings/status block: %h", i, addr))
             if (addr < MW * 8) mem[i*MW + addr[31:3]] <= wdata;
@@ -206,6 +210,32 @@ module tb_skif_adapter;
     logic [31:0] d;
     rd(n, a, d);
     `CHECK(d === exp, ("node %0d: reg %h = %h, expected %h", n, a, d, exp))
+  endtask
+
+  // A write that may be held (ready low): waits for acceptance; `waited`
+  // counts the cycles it was held.
+  task automatic wr_wait(input int n, input logic [11:0] a, input logic [31:0] d, inout int waited);
+    logic [NODES-1:0]    v, w;
+    logic [NODES*12-1:0] ad;
+    logic [NODES*32-1:0] wdv;
+    logic                took;
+    @(negedge clk);
+    #1;
+    v = reg_req_valid; w = reg_req_write; ad = reg_req_addr; wdv = reg_req_wdata;
+    v[n] = 1'b1; w[n] = 1'b1; ad[n*12 +: 12] = a; wdv[n*32 +: 32] = d;
+    reg_req_valid = v; reg_req_write = w; reg_req_addr = ad; reg_req_wdata = wdv;
+    took = 1'b0;
+    while (!took) begin
+      @(posedge clk);
+      took = reg_req_ready[n];
+      if (!took) waited = waited + 1;
+      #1;
+    end
+    v = reg_req_valid;
+    v[n] = 1'b0;
+    reg_req_valid = v;
+    `CHECK(reg_rsp_valid[n] === 1'b1 && reg_rsp_err[n] === 1'b0,
+           ("node %0d: held write %h: no good response", n, a))
   endtask
 
   // An illegal access: err=1, STATUS.REG_ERR and ERR_INFO = offset, then W1C.
@@ -510,6 +540,47 @@ module tb_skif_adapter;
     wr(0, `SKIF_REG_CTRL, 32'h0);
     expect_rd(0, `SKIF_REG_STATUS, 32'h0);
 
+    // ------------------------------------------------ the COLL_PIO window (node 0)
+    begin : pio
+      int waited;
+      logic [31:0] d;
+      expect_bad(0, 1'b0, `SKIF_REG_COLL_PIO_LO, 0);             // write-only
+      expect_bad(0, 1'b0, `SKIF_REG_COLL_PIO_HI, 0);
+      expect_bad(0, 1'b0, `SKIF_REG_COLL_PIO_DATA, 0);
+      expect_bad(0, 1'b1, 12'(`SKIF_REG_COLL_PIO_DATA + 4 * `SKIF_COLL_PIO_REGS), 32'h1);
+      wr(0, `SKIF_REG_COLL_PIO_LO, 32'h0120_0000);               // ALLREDUCE u64
+      expect_bad(0, 1'b1, `SKIF_REG_COLL_PIO_HI, 32'h0000_0008);  // kind 0
+      expect_bad(0, 1'b1, `SKIF_REG_COLL_PIO_HI, 32'h2000_0008);  // kind 2
+      expect_bad(0, 1'b1, `SKIF_REG_COLL_PIO_HI, 32'h1000_0801);  // longer than SKIF_MAX_MSG
+      wr(0, `SKIF_REG_COLL_PIO_LO, 32'h1120_0000);               // reserved bits [31:28]
+      expect_bad(0, 1'b1, `SKIF_REG_COLL_PIO_HI, 32'h1000_0008);
+      wr(0, `SKIF_REG_COLL_PIO_LO, 32'h0121_0000);               // reserved bits [19:16]
+      expect_bad(0, 1'b1, `SKIF_REG_COLL_PIO_HI, 32'h1000_0008);
+      expect_rd(0, `SKIF_REG_COLL_SENT, 0);
+      wr(0, `SKIF_REG_STAT_BASE_LO, STB);  // COLL_SENT goes into the status block
+      // three 64-byte launches back to back on tree 5, which is not
+      // programmed: right after reset the engine still clears its slots, so
+      // the first waits and the writes of the next ones are held; each is
+      // then taken whole and dropped (invalid tree), none lost
+      waited = 0;
+      for (int k = 0; k < 3; k++) begin
+        for (int i = 0; i < `SKIF_COLL_PIO_REGS; i++)
+          wr_wait(0, 12'(`SKIF_REG_COLL_PIO_DATA + 4 * i), 32'(k * 100 + i), waited);
+        wr_wait(0, `SKIF_REG_COLL_PIO_LO, 32'h0120_0000, waited);
+        wr_wait(0, `SKIF_REG_COLL_PIO_HI, 32'h1000_0040 | (32'd5 << 20) | (32'(k) << 15), waited);
+      end
+      `CHECK(waited > 0, ("no PIO write was held while the engine was not taking launches"))
+      d = `SKIF_STATUS_PIO_BUSY;
+      for (int t = 0; t < 3000 && (d & `SKIF_STATUS_PIO_BUSY) != 0; t++) rd(0, `SKIF_REG_STATUS, d);
+      expect_rd(0, `SKIF_REG_COLL_SENT, 3);
+      expect_rd(0, `SKIF_REG_COLL_DROPS, 3);
+      expect_rd(0, `SKIF_REG_STATUS, `SKIF_STATUS_COLL_DROP);
+      expect_rd(0, `SKIF_REG_ERR_INFO, 32'h0502_0001);            // tree 5, the host's port, invalid tree
+      wr(0, `SKIF_REG_STATUS, `SKIF_STATUS_COLL_DROP);
+      expect_rd(0, `SKIF_REG_STATUS, 32'h0);
+      $display("tb_skif_adapter: 3 PIO launches, writes held %0d cycles", waited);
+    end
+
     // ------------------------------------------------ bring-up
     for (int n = 0; n < NODES; n++) begin
       wr(n, `SKIF_REG_TX_BASE_LO, TXB);
@@ -666,6 +737,39 @@ module tb_skif_adapter;
       drain(20000);
       repeat (50) @(negedge clk);
       `CHECK(irq_cnt[0] == irq_before, ("irq pulsed with IRQ_EN clear"))
+    end
+    // the engine's host input shared by the TX ring's collective operations
+    // and PIO launches (node 1): four of each at once, on tree 6, which is
+    // not programmed: every one reaches the engine whole (COLL_SENT) and is
+    // dropped there (COLL_DROPS), none lost
+    begin : shared_input
+      int waited;
+      logic [31:0] d, mask;
+      logic [63:0] desc;
+      mask = (32'h1 << TXL) - 1;
+      waited = 0;
+      expect_rd(1, `SKIF_REG_COLL_SENT, 0);
+      for (int k = 0; k < 4; k++) begin
+        desc = 64'h1060_0008_0120_0000 | (64'(k) << `SKIF_CDESC_RID_LO);
+        mem[widx(1, TXB + (tx_tail[1] & mask))] = desc;
+        mem[widx(1, TXB + ((tx_tail[1] + 8) & mask))] = 64'(k);
+        tx_tail[1] = tx_tail[1] + 16;
+      end
+      doorbell(1);
+      for (int k = 0; k < 4; k++) begin
+        wr_wait(1, `SKIF_REG_COLL_PIO_DATA, 32'(k), waited);
+        wr_wait(1, `SKIF_REG_COLL_PIO_LO, 32'h0120_0000, waited);
+        wr_wait(1, `SKIF_REG_COLL_PIO_HI, 32'h1060_0008 | (32'(k + 4) << 15), waited);
+      end
+      d = 0;
+      for (int t = 0; t < 3000 && d != 8; t++) rd(1, `SKIF_REG_COLL_DROPS, d);
+      `CHECK(d == 8, ("node 1: COLL_DROPS %0d after 4 ring and 4 PIO operations", d))
+      expect_rd(1, `SKIF_REG_COLL_SENT, 8);
+      expect_rd(1, `SKIF_REG_TX_HEAD, tx_tail[1]);
+      expect_rd(1, `SKIF_REG_STATUS, `SKIF_STATUS_COLL_DROP);
+      wr(1, `SKIF_REG_STATUS, `SKIF_STATUS_COLL_DROP);
+      expect_rd(1, `SKIF_REG_STATUS, 32'h0);
+      repeat (5) @(negedge clk);  // the last response counted
     end
     for (int n = 0; n < NODES; n++)
       `CHECK(reg_reqs[n] == reg_rsps[n], ("node %0d: %0d register requests, %0d responses", n, reg_reqs[n], reg_rsps[n]))

@@ -5,7 +5,9 @@
 // STATUS.REG_ERR, ERR_INFO), W1C of STATUS, engine events (sticky bits,
 // ERR_INFO, counters), live status bits, irq gating, one response per request,
 // the channel-table window (CH_SEL range, CH_CFG commit and validation,
-// read-back) and the CH_HEAD doorbells of every channel.
+// read-back) and the CH_HEAD doorbells of every channel; the COLL_PIO
+// window (write-only, COLL_PIO_HI refused when skif_coll_pio refuses the
+// descriptor, every write to it held while a launch is pending, STATUS.PIO_BUSY).
 `include "skif_defs.vh"
 
 module tb_skif_regs;
@@ -39,7 +41,11 @@ module tb_skif_regs;
   logic [4:0]  t_size [NCH];
   logic [63:0] t_base [NCH];
   logic [31:0] t_head [NCH];
-  int n_cfg = 0, n_head = 0;
+  int n_cfg = 0, n_head = 0, n_pio = 0;
+  // the PIO window (skif_coll_pio's side)
+  logic        pio_go_ok = 1, pio_busy = 0;
+  wire         pio_we;
+  always @(posedge clk) if (pio_we) n_pio <= n_pio + 1;
   always @(posedge clk) begin
     if (ch_cfg_we) begin
       t_open[ch_sel] <= ch_open; t_size[ch_sel] <= ch_size; t_base[ch_sel] <= ch_base;
@@ -70,7 +76,8 @@ module tb_skif_regs;
     .coll_tab_we_o (), .coll_tab_sel_o (), .coll_tab_wdata_o (), .coll_tab_err_i (1'b0),
     .coll_tab_rdata_i (32'h0), .coll_drop_i (2'b0), .coll_drop_info_i (32'h0), .coll_err_i (1'b0),
     .coll_err_info_i (32'h0), .coll_sent_i (1'b0), .coll_done_i (1'b0), .coll_sent_o (),
-    .coll_done_o (), .stat_done_i (stat_done), .irq_o (irq)
+    .coll_done_o (), .pio_we_o (pio_we), .pio_go_ok_i (pio_go_ok), .pio_busy_i (pio_busy),
+    .stat_done_i (stat_done), .irq_o (irq)
   );
 
   int n_req = 0, n_rsp = 0, n_irq = 0;
@@ -115,7 +122,8 @@ module tb_skif_regs;
       'h00, 'h04, 'h08, 'h0C, 'h10, 'h14, 'h1C, 'h20, 'h24, 'h28, 'h2C, 'h30,
       'h60, 'h64, 'h80, 'h84, 'h88, 'h8C, 'h90, 'h94, 'hA0, 'hA4, 'hA8, 'hAC, 'hB0, 'hB4, 'hB8,
       'hBC, 'hC0, 'hD0, 'hD4, 'hD8, 'hDC, 'hE0, 'hE4, 'hE8: return 1'b1;
-      default: return 1'b0;
+      default: return (a == 'hF0) || (a == 'hF4) ||
+                      (a >= 'h100 && a < 'h100 + 4 * `SKIF_COLL_PIO_REGS);  // PIO window: tested below
     endcase
   endfunction
 
@@ -204,6 +212,42 @@ module tb_skif_regs;
     end
     expect_rd(`SKIF_REG_SCRATCH, 32'hA5A5_5A5F);
     expect_rd(`SKIF_REG_CTRL, 7);
+    // the COLL_PIO window: write-only; HI refused when the descriptor is
+    bad(0, `SKIF_REG_COLL_PIO_LO, 0); bad(0, `SKIF_REG_COLL_PIO_HI, 0);
+    for (int i = 0; i < `SKIF_COLL_PIO_REGS; i++) bad(0, 12'(`SKIF_REG_COLL_PIO_DATA + 4 * i), 0);
+    bad(0, 12'(`SKIF_REG_COLL_PIO_DATA + 4 * `SKIF_COLL_PIO_REGS), 0);
+    bad(1, 12'(`SKIF_REG_COLL_PIO_DATA + 4 * `SKIF_COLL_PIO_REGS), 1);
+    bad(1, 12'h0F8, 1); bad(1, 12'h0EC, 1);
+    `CHECK(n_pio == 0, ("a refused access reached the PIO window"))
+    for (int i = 0; i < `SKIF_COLL_PIO_REGS; i++) wr(12'(`SKIF_REG_COLL_PIO_DATA + 4 * i), 32'(i));
+    wr(`SKIF_REG_COLL_PIO_LO, 32'h0100_0000);
+    wr(`SKIF_REG_COLL_PIO_HI, 32'h1000_0008);
+    `CHECK(n_pio == `SKIF_COLL_PIO_REGS + 2, ("PIO window writes %0d", n_pio))
+    pio_go_ok = 0;
+    bad(1, `SKIF_REG_COLL_PIO_HI, 32'h2000_0008);
+    `CHECK(n_pio == `SKIF_COLL_PIO_REGS + 2, ("a refused launch reached the PIO window"))
+    pio_go_ok = 1;
+    // a launch pending: reads and other writes go on, a write to the window
+    // waits (ready low, no response) until the launch is taken
+    pio_busy = 1;
+    expect_rd(`SKIF_REG_STATUS, `SKIF_STATUS_PIO_BUSY);
+    wr(`SKIF_REG_SCRATCH, 32'h5A5A_A5A5);
+    @(negedge clk);
+    req_valid = 1; req_write = 1; req_addr = `SKIF_REG_COLL_PIO_LO; req_wdata = 32'h77;
+    repeat (5) begin
+      @(negedge clk);
+      `CHECK(req_ready === 1'b0 && rsp_valid === 1'b0, ("a PIO write went through while busy"))
+    end
+    `CHECK(n_pio == `SKIF_COLL_PIO_REGS + 2, ("a held write reached the PIO window"))
+    pio_busy = 0;
+    #1 `CHECK(req_ready === 1'b1, ("the held write not taken once the launch went"))
+    @(negedge clk);
+    req_valid = 0;
+    `CHECK(rsp_valid === 1'b1 && rsp_err === 1'b0, ("no response for the held write"))
+    `CHECK(n_pio == `SKIF_COLL_PIO_REGS + 3, ("the held write did not reach the PIO window"))
+    expect_rd(`SKIF_REG_STATUS, 0);
+    expect_rd(`SKIF_REG_SCRATCH, 32'h5A5A_A5A5);
+    wr(`SKIF_REG_SCRATCH, 32'hA5A5_5A5F);
     // engine events
     tx_info = 32'h111; `PULSE(tx_desc_err)
     `CHECK(tx_halt, ("tx_halt after TX_ERR"))

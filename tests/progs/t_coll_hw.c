@@ -191,6 +191,89 @@ static uint32_t reg(struct skif_dev *dev, uint32_t off)
     return v;
 }
 
+/* The COLL_PIO window (docs/collectives.md, "Posting an operation by
+ * programmed I/O") on tree `tree` (every node a member): a 64-byte allreduce
+ * posted there directly against the reference, with no TX ring entry; the
+ * library's allreduce takes the path SKIFCOLL_INJECT chose (TX_HEAD moves
+ * only on the ring); a bad op launched by PIO at every member ends in an
+ * error result everywhere, counted in COLL_ERRS with STATUS.COLL_ERR, as on
+ * the TX ring; a descriptor the window refuses (kind 0, longer than
+ * SKIF_MAX_MSG) is an error response (REG_ERR, ERR_INFO = COLL_PIO_HI) and
+ * launches nothing. */
+static void pio_checks(struct skif_dev *dev, struct skif_chan *ch, unsigned tree)
+{
+    SkifCollReq *req;
+    struct skif_coll_result r;
+    uint64_t v[8], data[8];
+    uint64_t n = (uint64_t)g_size;
+    for (int i = 0; i < 8; i++)
+        v[i] = (uint64_t)(t_rank + 1) * (uint64_t)(i + 1) + ((uint64_t)i << 40);
+    uint32_t head0 = reg(dev, SKIF_REG_TX_HEAD), sent0 = reg(dev, SKIF_REG_COLL_SENT);
+    struct skif_coll_op o = {
+        SKIF_COLL_CMD_ALLREDUCE, SKIF_COLL_TYPE_U64, SKIF_COLL_OP_SUM, 9, tree, 0, 64};
+    ASSERT_EQ(skif_coll_post_pio(dev, &o, v), 0);
+    ASSERT_EQ(take_raw(dev, ch, tree, &r, data, sizeof(data), 20000), 1);
+    ASSERT_EQ(r.err, 0);
+    ASSERT_EQ(r.len, 64);
+    ASSERT_EQ(r.rid, 9);
+    for (int i = 0; i < 8; i++)
+        ASSERT_EQ(data[i], (uint64_t)(i + 1) * n * (n + 1) / 2 + n * ((uint64_t)i << 40));
+    ASSERT_EQ(reg(dev, SKIF_REG_TX_HEAD), head0); /* no TX ring entry */
+    ASSERT_EQ(reg(dev, SKIF_REG_COLL_SENT), sent0 + 1);
+    g_checks++;
+
+    /* the library's path */
+    uint64_t x = (uint64_t)t_rank, y = 0;
+    ASSERT_EQ(
+        SkifColl_Allreduce(SkifColl_Stride(0, 0), &x, &y, 1, SKIFCOLL_U64, SKIFCOLL_MAX, &req), 0);
+    ASSERT_EQ(SkifColl_Wait(req), 0);
+    ASSERT_EQ(y, n - 1);
+    ASSERT_EQ(reg(dev, SKIF_REG_TX_HEAD), SkifColl_Pio() ? head0 : head0 + 16);
+    g_checks++;
+
+    /* a bad op by PIO: the TX ring's handling (an error result, COLL_ERRS) */
+    ASSERT_EQ(skif_reg_write(dev, SKIF_REG_STATUS, SKIF_STATUS_COLL_ERR), 0);
+    uint32_t errs0 = reg(dev, SKIF_REG_COLL_ERRS);
+    ASSERT_EQ(SkifColl_Barrier(SkifColl_Stride(0, 0), &req), 0);
+    ASSERT_EQ(SkifColl_Wait(req), 0);
+    o.op = 3;
+    o.rid = 10;
+    o.len = 8;
+    ASSERT_EQ(skif_coll_post_pio(dev, &o, v), -EINVAL); /* the driver refuses it */
+    ASSERT_EQ(skif_coll_pio_write(dev, skif_coll_desc(&o), v, 8), 0);
+    ASSERT_EQ(take_raw(dev, ch, tree, &r, data, sizeof(data), 20000), 1);
+    ASSERT_EQ(r.err, 1);
+    ASSERT_EQ(r.len, 0);
+    ASSERT_EQ(r.rid, 10);
+    uint64_t mine = reg(dev, SKIF_REG_COLL_ERRS) - errs0, total = 0;
+    if (mine)
+        ASSERT_TRUE(reg(dev, SKIF_REG_STATUS) & SKIF_STATUS_COLL_ERR);
+    ASSERT_EQ(SkifColl_Allreduce(SkifColl_Stride(0, 0), &mine, &total, 1, SKIFCOLL_U64,
+                                 SKIFCOLL_SUM, &req),
+              0);
+    ASSERT_EQ(SkifColl_Wait(req), 0);
+    ASSERT_TRUE(total >= 1);
+    g_checks++;
+
+    /* descriptors the window refuses: nothing launched */
+    sent0 = reg(dev, SKIF_REG_COLL_SENT);
+    o.op = SKIF_COLL_OP_SUM;
+    const uint64_t refused[] = {skif_coll_desc(&o) & ~(0xfull << SKIF_CDESC_KIND_LO),
+                                (skif_coll_desc(&o) & ~(0xfffull << SKIF_CDESC_LEN_LO)) |
+                                    (uint64_t)(SKIF_MAX_MSG + 1) << SKIF_CDESC_LEN_LO};
+    for (size_t k = 0; k < 2; k++) {
+        ASSERT_EQ(skif_coll_pio_write(dev, refused[k], v, 8), 0);
+        ASSERT_EQ(skif_reg_flush(dev), -EIO);
+        ASSERT_TRUE(reg(dev, SKIF_REG_STATUS) & SKIF_STATUS_REG_ERR);
+        ASSERT_EQ(reg(dev, SKIF_REG_ERR_INFO), SKIF_REG_COLL_PIO_HI);
+        ASSERT_EQ(skif_reg_write(dev, SKIF_REG_STATUS, SKIF_STATUS_REG_ERR), 0);
+        g_checks++;
+    }
+    ASSERT_EQ(reg(dev, SKIF_REG_COLL_SENT), sent0);
+    ASSERT_EQ(SkifColl_Barrier(SkifColl_Stride(0, 0), &req), 0);
+    ASSERT_EQ(SkifColl_Wait(req), 0);
+}
+
 /* The adapter's own checks, on trees 28..30 written directly (the library
  * uses 0..15 and, here, gives out 16 upwards). */
 static void adapter_checks(void)
@@ -382,6 +465,11 @@ static void adapter_checks(void)
 
     ASSERT_EQ(SkifColl_Barrier(SkifColl_Stride(0, 0), &req), 0);
     ASSERT_EQ(SkifColl_Wait(req), 0);
+    /* the PIO window, on the good tree (TMIS's entries are whole again) */
+    ASSERT_EQ(skif_coll_tab_write(dev, TMIS, good), 0);
+    ASSERT_EQ(SkifColl_Barrier(SkifColl_Stride(0, 0), &req), 0);
+    ASSERT_EQ(SkifColl_Wait(req), 0);
+    pio_checks(dev, ch, TMIS);
     for (unsigned t = TDN; t <= TMIS; t++)
         ASSERT_EQ(skif_coll_tab_write(dev, t, 0), 0);
     ASSERT_EQ(skif_chan_close(ch), 0);
@@ -425,6 +513,8 @@ int main(int argc, char **argv)
     g_size = SkifCh_Size();
     ASSERT_EQ(SkifColl_Init(0), 0);
     ASSERT_EQ(SkifColl_HwUp(), 1);
+    const char *inj = getenv("SKIFCOLL_INJECT");
+    ASSERT_EQ(SkifColl_Pio(), !(inj && strcmp(inj, "ring") == 0));
     int c = 0;
 
     int *all = malloc((size_t)g_size * sizeof(int));
@@ -509,7 +599,8 @@ int main(int argc, char **argv)
     ASSERT_EQ(SkifColl_Allreduce(t0, &mine, &total, 1, SKIFCOLL_U64, SKIFCOLL_SUM, &req), 0);
     ASSERT_EQ(SkifColl_Wait(req), 0);
     if (t_rank == 0)
-        printf("t_coll_hw: %d nodes, %llu checks passed\n", g_size, (unsigned long long)total);
+        printf("t_coll_hw: %d nodes, %llu checks passed (reduces by %s)\n", g_size,
+               (unsigned long long)total, SkifColl_Pio() ? "pio" : "ring");
     ASSERT_EQ(SkifColl_Finalize(), 0);
     free(all);
     free(odd);

@@ -51,7 +51,7 @@ int main(void)
     ASSERT_EQ(skif_reg_read(dev, SKIF_REG_ERR_INFO, &v), 0);
     ASSERT_EQ(v, SKIF_REG_MAP_SIZE);
     ASSERT_EQ(skif_reg_read_raw(dev, 0x00A, &v), -EIO);    /* misaligned */
-    ASSERT_EQ(skif_reg_read_raw(dev, 0x0F0, &v), -EIO);    /* unassigned inside the map */
+    ASSERT_EQ(skif_reg_read_raw(dev, 0x0F8, &v), -EIO);    /* unassigned inside the map */
     ASSERT_EQ(skif_reg_write_raw(dev, SKIF_REG_ID, 7), 0); /* posted: error comes at flush */
     ASSERT_EQ(skif_reg_flush(dev), -EIO);
     ASSERT_EQ(skif_reg_write_raw(dev, SKIF_REG_TX_SIZE, 30), 0); /* size out of range */
