@@ -125,7 +125,7 @@ model:
 # build/models/nD/skifsim: the simulator of every torus of D dimensions
 # (D = 1..4): one Verilated model per node, built once (sim/build_model.sh).
 MODEL_DEPS := $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_defs.vh sim/build_model.sh sim/sim.vlt
-$(B)/models/%/skifsim: $(MODEL_DEPS) csrc/sim_main.cpp $(B)/lib/libskifsim.a
+$(B)/models/%/skifsim: $(MODEL_DEPS) csrc/sim_main.cpp csrc/node_links.h $(B)/lib/libskifsim.a
 	@VFLAGS_EXTRA="$(VFLAGS_EXTRA)" sim/build_model.sh $*
 
 # build/vpi/skif.vpi: the kernel as a VPI module for vvp (Icarus path).
@@ -139,13 +139,15 @@ $(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard csrc/*.h sim/*.h driver/*.h)
 $(B)/models/%-icarus/skifsim.vvp: $(MODEL_DEPS) sim/skif_icarus_top.sv $(B)/vpi/skif.vpi
 	@sim/build_model.sh $*-icarus
 
-# build/netbench/DIMS/skifnet: the torus fabric alone under synthetic traffic.
-$(B)/lib/libskifnet.a: $(call obj,csrc/netbench.c csrc/fifo.c)
+# build/netbench/nD[-vN][-dD]/skifnet: the torus fabric alone under synthetic
+# traffic, any torus of D dimensions (--dims), one node model per node; -vN
+# and -dD build a router variant (VCs per class, VC depth).
+$(B)/lib/libskifnet.a: $(call obj,csrc/netbench.c csrc/fifo.c sim/skif_opts.c)
 	@mkdir -p $(dir $@)
 	$(call say,AR,$@) ar rcs $@ $^
 
-$(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh csrc/netbench_main.cpp \
-                        $(B)/lib/libskifnet.a sim/build_netbench.sh
+$(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh csrc/netbench_main.cpp csrc/node_links.h \
+                        sim/skif_fabric_node_top.sv $(B)/lib/libskifnet.a sim/build_netbench.sh
 	@sim/build_netbench.sh $(subst -, ,$(subst -v,-,$(subst -d,-,$*)))
 
 all: $(B)/bin/skifrun $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
@@ -169,7 +171,7 @@ sim: deps all
 	esac
 
 TEST_MODELS := $(foreach t,n1 n2 n3,$(B)/models/$(t)/skifsim) \
-               $(foreach d,5 3x3 2x3x4 2x2x2x2,$(B)/netbench/$(d)/skifnet) \
+               $(foreach d,n1 n2 n3 n4,$(B)/netbench/$(d)/skifnet) \
                $(B)/models/t2-icarus/skifsim.vvp $(B)/models/t3-icarus/skifsim.vvp \
                $(B)/models/t2x2-icarus/skifsim.vvp \
                $(foreach t,t2 t3 t2x2,$(B)/systemc/$(t)/skif_sc_platform)

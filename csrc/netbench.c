@@ -12,6 +12,7 @@
 #include "fifo.h"
 #include "skif_hw.h"
 #include "skif_node.h"
+#include "skif_opts.h"
 
 /* A packet waiting at its source. */
 struct pkt {
@@ -71,7 +72,8 @@ static void usage(FILE *f, const char *cmd)
             "Synthetic traffic on the torus fabric (routers only), with a scoreboard that\n"
             "checks every packet is delivered once, intact, to the right node, in order\n"
             "per source-destination pair; prints latency and accepted throughput.\n"
-            "  --dims X[xY[xZ[xW]]]  torus of the model (must match how it was built)\n"
+            "  --dims X[xY[xZ[xW]]]  the torus (each 2..16); the model is built per number of\n"
+            "                        dimensions: build/netbench/nD/skifnet for D of them\n"
             "  --pattern P           uniform, transpose, bitcomp, tornado, neighbor, hotspot\n"
             "  --load F              offered load, flits/node/cycle (0 < F <= 1; default 0.1)\n"
             "  --size N              flits per packet, header included (1..257; default 4)\n"
@@ -82,6 +84,9 @@ static void usage(FILE *f, const char *cmd)
             "  --seed S              random seed (default 1)\n"
             "  --bad-dst N           every Nth packet of node 0 goes outside the torus\n"
             "  --csv FILE            append a result line to FILE\n"
+            "  --no-skip             evaluate every router every cycle (by default a router\n"
+            "                        idle for 4 cycles, with idle links, is not evaluated\n"
+            "                        until a flit or credit comes: the same results, faster)\n"
             "  -q                    no text report\n",
             cmd);
 }
@@ -123,6 +128,10 @@ int nb_parse(struct nb_opts *o, int argc, char **argv)
             o->quiet = 1;
             continue;
         }
+        if (!strcmp(a, "--no-skip")) {
+            o->no_skip = 1;
+            continue;
+        }
         if (!v) {
             fprintf(stderr, "skifnet: option '%s' %s\n", a,
                     a[0] == '-' ? "needs a value" : "is not an option");
@@ -131,18 +140,9 @@ int nb_parse(struct nb_opts *o, int argc, char **argv)
         }
         i++;
         if (!strcmp(a, "--dims")) {
-            char buf[64], *save = NULL;
-            snprintf(buf, sizeof(buf), "%s", v);
-            o->ndims = 0;
-            for (char *t = strtok_r(buf, "x", &save); t; t = strtok_r(NULL, "x", &save)) {
-                if (o->ndims == 4 || num(t, 2, 16, &x) < 0 || x != floor(x)) {
-                    fprintf(stderr, "skifnet: --dims '%s': 1 to 4 sizes of 2..16, e.g. 4x4x4\n", v);
-                    return -1;
-                }
-                o->dims[o->ndims++] = (int)x;
-            }
-            if (!o->ndims) {
-                fprintf(stderr, "skifnet: --dims '%s': expected e.g. 8x8\n", v);
+            char err[160];
+            if (skif_parse_dims(v, o->dims, &o->ndims, err, sizeof(err)) < 0) {
+                fprintf(stderr, "skifnet: %s\n", err);
                 return -1;
             }
         } else if (!strcmp(a, "--pattern")) {

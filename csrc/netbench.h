@@ -29,6 +29,7 @@ struct nb_opts {
     unsigned seed;
     int bad_dst_every; /* inject a packet to a node outside the torus every N packets (0: never) */
     int quiet;
+    int no_skip;     /* evaluate every node every cycle (--no-skip) */
     const char *csv; /* append a result line to this CSV file */
 };
 

@@ -23,67 +23,21 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
+#include "node_links.h"
+
 extern "C" {
 #include "sim.h"
 }
 
 namespace
 {
-// Bit fields of the model's ports, for every width Verilator picks (fields
-// of at most 64 bits; a 64-bit field of a wide port starts on a word).
-template <typename T> uint64_t get_field(const T &v, int lsb, int w)
-{
-    return (static_cast<uint64_t>(v) >> lsb) & (w == 64 ? ~0ull : (1ull << w) - 1);
-}
-template <std::size_t W> uint64_t get_field(const VlWide<W> &v, int lsb, int w)
-{
-    uint64_t x = v[lsb / 32] >> (lsb % 32);
-    if (lsb % 32 + w > 32)
-        x |= static_cast<uint64_t>(v[lsb / 32 + 1]) << (32 - lsb % 32);
-    return x & (w == 64 ? ~0ull : (1ull << w) - 1);
-}
-template <typename T> void set_field(T &v, int lsb, int w, uint64_t x)
-{
-    const uint64_t m = (w == 64 ? ~0ull : (1ull << w) - 1) << lsb;
-    v = static_cast<T>((static_cast<uint64_t>(v) & ~m) | ((x << lsb) & m));
-}
-template <std::size_t W> void set_field(VlWide<W> &v, int lsb, int w, uint64_t x)
-{
-    for (int b = 0; b < w; b += 32) { // whole words: data fields are 64-bit aligned
-        const int k = (lsb + b) / 32;
-        v[k] = static_cast<uint32_t>(x >> b);
-    }
-}
-
+using skif::get_field;
+using skif::set_field;
 using Model = Vskif_node_top;
-
-// One clock cycle of one node in one evaluation. A Verilated model evaluates
-// all logic that depends on its inputs on every eval(), so the usual falling
-// and rising edge (two evaluations) cost a node's input logic twice a cycle,
-// where the whole network's model had no inputs. Verilator 5 finds a rising
-// edge by comparing the clock with its value at the last evaluation: with the
-// clock held at 1 and that value set to 0, one evaluation is the rising edge,
-// after the new link inputs. Where the generated model has no such member (a
-// Verilator version other than the 5.0 series), the two evaluations are used.
-template <typename R, typename = void> struct HasClkPrev : std::false_type {
-};
-template <typename R>
-struct HasClkPrev<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TOP__clk_i)>>
-    : std::true_type {
-};
 
 void cycle_one(Model *m)
 {
-    if constexpr (HasClkPrev<Vskif_node_top___024root>::value) {
-        m->clk_i = 1;
-        m->rootp->__Vtrigrprev__TOP__clk_i = 0;
-        m->eval();
-    } else {
-        m->clk_i = 0;
-        m->eval();
-        m->clk_i = 1;
-        m->eval();
-    }
+    skif::cycle_one<Vskif_node_top___024root>(m);
 }
 
 VerilatedContext *g_ctx;
@@ -98,39 +52,12 @@ uint64_t g_half_ps; // half a clock period in ps (trace time unit)
 
 int neighbour(int r, int port)
 {
-    int c[4] = {0, 0, 0, 0}, s = r;
-    for (int d = 0; d < g_opt->ndims; d++) {
-        c[d] = s % g_opt->dims[d];
-        s /= g_opt->dims[d];
-    }
-    const int d = port / 2, sz = g_opt->dims[d];
-    c[d] = (port % 2) ? (c[d] + sz - 1) % sz : (c[d] + 1) % sz;
-    int n = 0;
-    for (int k = g_opt->ndims - 1; k >= 0; k--)
-        n = n * g_opt->dims[k] + c[k];
-    return n;
+    return skif::torus_neighbour(g_opt->dims, g_opt->ndims, r, port);
 }
 
-// The links: in port j of node i is fed by its neighbour through port j,
-// from that neighbour's out port j^1; the credits of node i's out port j come
-// from the same neighbour's in port j^1. Nodes [lo, hi) (their inputs only).
 void move_links(size_t lo, size_t hi)
 {
-    const int L = g_links, V = g_vcw;
-    for (size_t i = lo; i < hi; i++) {
-        Model *m = g_m[i];
-        for (int j = 0; j < L; j++) {
-            const Model *s = g_m[static_cast<size_t>(g_nb[i * static_cast<size_t>(L) + j])];
-            const int k = j ^ 1;
-            set_field(m->in_valid_i, j, 1, get_field(s->out_valid_o, k, 1));
-            set_field(m->in_last_i, j, 1, get_field(s->out_last_o, k, 1));
-            set_field(m->in_vc_i, j * V, V, get_field(s->out_vc_o, k * V, V));
-            set_field(m->in_data_i, j * 64, 64, get_field(s->out_data_o, k * 64, 64));
-            set_field(m->out_credit_valid_i, j, 1, get_field(s->in_credit_valid_o, k, 1));
-            set_field(m->out_credit_vc_i, j * V, V, get_field(s->in_credit_vc_o, k * V, V));
-            set_field(m->out_cc_i, j * 2, 2, get_field(s->in_cc_o, k * 2, 2));
-        }
-    }
+    skif::move_links(g_m, g_nb, g_links, g_vcw, lo, hi);
 }
 
 void trace_open()

@@ -29,6 +29,16 @@ static inline void skif_node_coords(uint32_t id, int coord[SKIF_NODE_DIMS])
         coord[d] = (int)((id >> (SKIF_NODE_COORD_W * d)) & SKIF_NODE_COORD_MASK);
 }
 
+/* The ring sizes dims[0..3] (1 beyond the used dimensions) as the routers'
+ * sizes_i strap takes them: 5 bits each, X lowest. */
+static inline uint32_t skif_node_sizes(const int dims[SKIF_NODE_DIMS])
+{
+    uint32_t w = 0;
+    for (int d = 0; d < SKIF_NODE_DIMS; d++)
+        w |= (uint32_t)dims[d] << (5 * d);
+    return w;
+}
+
 /* The coordinates of rank `rank` (0 <= rank < the product of dims) on a
  * torus of dims[0..3] (1 beyond the used dimensions), x fastest. */
 static inline void skif_rank_coords(int rank, const int dims[SKIF_NODE_DIMS],

@@ -95,13 +95,13 @@ static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return 0;
 }
 
-static int parse_dims(struct skif_opts *o, const char *s, char *err, size_t errlen)
+int skif_parse_dims(const char *s, int dims[4], int *ndims, char *err, size_t errlen)
 {
     char buf[64];
     if (strlen(s) >= sizeof(buf))
         return fail(err, errlen, "--dims '%s': too long", s);
     strcpy(buf, s);
-    int n = 0;
+    int n = 0, d[4] = {1, 1, 1, 1};
     char *save = NULL;
     for (char *tok = strtok_r(buf, "x", &save); tok; tok = strtok_r(NULL, "x", &save)) {
         uint64_t v;
@@ -110,12 +110,18 @@ static int parse_dims(struct skif_opts *o, const char *s, char *err, size_t errl
         if (parse_u64(tok, SKIF_DIM_MIN, SKIF_DIM_MAX, &v) < 0)
             return fail(err, errlen, "--dims '%s': each dimension must be a number from %d to %d",
                         s, SKIF_DIM_MIN, SKIF_DIM_MAX);
-        o->dims[n++] = (int)v;
+        d[n++] = (int)v;
     }
     if (n == 0 || s[0] == 'x' || s[strlen(s) - 1] == 'x' || strstr(s, "xx"))
         return fail(err, errlen, "--dims '%s': expected sizes separated by 'x', e.g. 4 or 3x3", s);
-    o->ndims = n;
+    memcpy(dims, d, sizeof(d));
+    *ndims = n;
     return 0;
+}
+
+static int parse_dims(struct skif_opts *o, const char *s, char *err, size_t errlen)
+{
+    return skif_parse_dims(s, o->dims, &o->ndims, err, errlen);
 }
 
 /* Long options; the values of options without a short form. */
@@ -411,10 +417,7 @@ void skif_opts_dims_str(const struct skif_opts *o, char *buf, size_t len)
 
 uint32_t skif_opts_dims_word(const struct skif_opts *o)
 {
-    uint32_t w = 0;
-    for (int d = 0; d < 4; d++)
-        w |= (uint32_t)o->dims[d] << (5 * d);
-    return w;
+    return skif_node_sizes(o->dims);
 }
 
 uint32_t skif_opts_node_id(const struct skif_opts *o, int r)

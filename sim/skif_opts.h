@@ -83,6 +83,12 @@ int skif_opts_tag_begin(void);
 void skif_opts_tag_started(void);
 void skif_opts_tag_drain(int timeout_ms);
 
+/* Parse a torus shape "X[xY[xZ[xW]]]" (each SKIF_DIM_MIN..SKIF_DIM_MAX), the
+ * one --dims parser of skifrun, skifsim and skifnet: dims[0..3] (1 beyond
+ * the given ones) and *ndims; 0, or -1 with a message naming the problem in
+ * err. */
+int skif_parse_dims(const char *s, int dims[4], int *ndims, char *err, size_t errlen);
+
 /* The sizes as the models report them: 5 bits each, X lowest. */
 uint32_t skif_opts_dims_word(const struct skif_opts *o);
 

@@ -48,6 +48,7 @@ struct SkifCollReq {
     size_t len;
     unsigned root_node, chunks, got;
     int is_root;
+    int streaming; /* counted in g.root_bcasts */
     /* reduce */
     uint8_t *recv;
     size_t bytes;
@@ -93,7 +94,8 @@ struct umsg {
 
 static struct {
     int up, hw, fatal;
-    int pio; /* reduces by programmed I/O (SKIFCOLL_INJECT) */
+    int pio;         /* reduces by programmed I/O (SKIFCOLL_INJECT) */
+    int root_bcasts; /* broadcasts posted here (the root) not yet back whole */
     SkifCh *ch;
     struct skif_dev *dev;
     struct skif_chan *hwch;
@@ -604,6 +606,10 @@ int SkifCollSw_Barrier(SkifCollTree *t)
 static void req_done(SkifCollReq *r)
 {
     r->done = 1;
+    if (r->streaming) {
+        r->streaming = 0;
+        g.root_bcasts--;
+    }
     if (r->kind == RQ_BCAST) {
         for (SkifCollReq **pp = &r->t->bq; *pp; pp = &(*pp)->next)
             if (*pp == r) {
@@ -701,8 +707,11 @@ static int post_try(SkifCollTree *t, unsigned cmd, unsigned type, unsigned op, u
 {
     struct skif_coll_op o = {cmd, type, op, rid, (unsigned)t->id, arg, len};
     /* reduces (at most 64 bytes each) by programmed I/O unless asked for the
-     * ring; broadcast pieces through the TX ring */
-    if (g.pio && cmd != SKIF_COLL_CMD_BCAST)
+     * ring; broadcast pieces through the TX ring. Not while a broadcast
+     * posted here streams: the engine takes no host packet until its pieces
+     * are through, and a PIO write held until then would hold this
+     * program's CH_HEAD writes behind it (docs/collectives.md, COLL_PIO) */
+    if (g.pio && cmd != SKIF_COLL_CMD_BCAST && g.root_bcasts == 0)
         return skif_coll_post_pio(g.dev, &o, buf);
     return skif_coll_post(g.dev, &o, buf);
 }
@@ -840,6 +849,10 @@ int SkifColl_Bcast(SkifCollTree *t, int root, void *buf, size_t len, SkifCollReq
         }
         bcast_piece(r, c->data, c->len, c->err);
         free(c);
+    }
+    if (r->is_root && !r->done) {
+        r->streaming = 1;
+        g.root_bcasts++;
     }
     if (r->is_root)
         for (unsigned i = 0; i < r->chunks; i++) {
@@ -997,6 +1010,7 @@ int SkifColl_Init(int flags)
         return fail(EINVAL);
     }
     g.pio = !inj || strcmp(inj, "pio") == 0;
+    g.root_bcasts = 0;
     if (!(g.ch = SkifCh_Open(SKIFCOLL_CHAN_SW)))
         return -1;
     int rc = 0;

@@ -236,25 +236,51 @@ t_torus_bad_dims_rejected() {
     done
 }
 # skifnet: the torus fabric alone under synthetic traffic with a scoreboard
-# (every packet once, intact, right node, in order per pair) and a watchdog.
+# (every packet once, intact, right node, in order per pair) and a watchdog;
+# one node model per node, built once per number of dimensions.
+skifnet_for() { # dims -> the skifnet of that many dimensions
+    local x=${1//[^x]/}
+    echo "$B/netbench/n$(( ${#x} + 1 ))/skifnet"
+}
 skifnet_run() { # dims args...
     local dims=$1; shift
-    expect_rc 0 "$B/netbench/$dims/skifnet" --dims "$dims" --warmup 500 --measure 3000 "$@"
+    expect_rc 0 "$(skifnet_for "$dims")" --dims "$dims" --warmup 500 --measure 3000 "$@"
 }
 for dims in 5 3x3 2x3x4 2x2x2x2; do
     t=${dims//x/_}
     eval "t_skifnet_${t}_uniform_past_saturation() { skifnet_run $dims --pattern uniform --load 0.9 --size 4 --drain 4000 && has \"\$T/out\" 'packets measured'; }"
     eval "t_skifnet_${t}_tornado_and_bad_dst() { skifnet_run $dims --pattern tornado --load 0.8 --size 8 --bad-dst 20 --drain 4000 && has \"\$T/out\" 'bad-dst packets dropped'; }"
 done
+t_skifnet_node_model_matches_flattened_record() {
+    # the same packets, latencies, throughput and cycle counts as the
+    # whole-network builds of each size gave (tests/ref/skifnet_flat.txt),
+    # with idle routers skipped (the default) and with every router
+    # evaluated every cycle (--no-skip)
+    local dims args want got skip n=0
+    while IFS='|' read -r dims args want; do
+        case $dims in '#'* | '') continue ;; esac
+        for skip in "" --no-skip; do
+            "$(skifnet_for "$dims")" --dims "$dims" --warmup 500 --measure 3000 $args $skip >"$T/out"
+            got=$(head -1 "$T/out" | sed 's/, [0-9]* cycles\/s//')
+            [ "$got" = "$want" ] || fail "$dims $args $skip: got '$got', recorded '$want'" || return 1
+            grep "router-cycles evaluated" "$T/out"
+        done
+        n=$((n + 1))
+    done < tests/ref/skifnet_flat.txt
+    echo "$n runs as recorded"
+    [ "$n" -ge 16 ] || fail "only $n runs compared"
+}
 t_skifnet_bad_input() {
-    local D="$B/netbench/3x3/skifnet" line
-    for line in "--dims 4x4" "--dims 3x3 --load 0" "--dims 3x3 --load 2" "--dims 3x3 --size 0" \
+    local D="$B/netbench/n2/skifnet" line
+    for line in "--dims 4x4x4" "--dims 3x17" "--dims 3x3 --load 0" "--dims 3x3 --load 2" "--dims 3x3 --size 0" \
                 "--dims 3x3 --pattern zigzag" "--dims 3x3 --bogus 1" "--dims 3x3 --pattern transpose --load" ; do
         timeout 20 "$D" $line >"$T/out" 2>"$T/err"
         rc=$?
         echo "skifnet $line -> $rc: $(head -1 "$T/err")"
         [ $rc -eq 2 ] || fail "'skifnet $line' exited $rc, expected 2" || return 1
     done
+    "$D" --dims 4x4x4 >"$T/out" 2>&1
+    has "$T/out" "this model is for 2-dimensional tori, --dims has 3 dimensions (use build/netbench/n3/skifnet)"
 }
 
 # ---------------------------------------------------------------- Icarus (4-state) path

@@ -31,7 +31,9 @@ uniform) patterns="uniform"; sizes="4" ;;
 quick) patterns="uniform tornado"; sizes="4"; loads="0.1 0.3 0.5 0.7 0.9" ;;
 *) echo "usage: sw/bench/net.sh [all|uniform|quick]" >&2; exit 2 ;;
 esac
-for t in $tori; do make -s build/netbench/$t/skifnet; done
+# skifnet of a torus: the model of its number of dimensions (built once)
+net() { local x=${1//[^x]/}; echo "build/netbench/n$(( ${#x} + 1 ))/skifnet"; }
+for t in $tori; do make -s "$(net "$t")"; done
 csv=$B/net.csv
 echo "dims,nodes,pattern,load,size,packets,lat_avg,lat_p99,accepted,ideal,fraction_of_ideal,saturated,cycles,cycles_per_s" >$csv
 n=0
@@ -42,7 +44,7 @@ for t in $tori; do
             for l in $loads; do
                 n=$((n + 1))
                 printf '\r%-60s' "[$n] $t $p size $s load $l" >&2
-                build/netbench/$t/skifnet --dims $t --pattern $p --size $s --load $l \
+                "$(net "$t")" --dims $t --pattern $p --size $s --load $l \
                     --warmup 1000 --measure 4000 --drain 8000 --csv $csv -q ||
                     { echo; echo "net.sh: skifnet failed on $t $p size $s load $l" >&2; exit 1; }
             done
@@ -58,8 +60,8 @@ awk -F, 'NR>1 {k=$1","$3","$5; if ($11>best[k]) {best[k]=$11; acc[k]=$9; id[k]=$
 awk -F, 'NR>1 && $3=="uniform" && $5==4 && $4<=0.1 {printf "low-load latency %s uniform size 4 load %s: %s cycles avg\n", $1, $4, $7}' $csv
 # simulation speed of skifnet under load
 for t in 2x2x2 3x3x3 4x4x4; do
-    make -s build/netbench/$t/skifnet
-    build/netbench/$t/skifnet --dims $t --pattern uniform --size 4 --load 0.5 --warmup 1000 \
+    make -s "$(net "$t")"
+    "$(net "$t")" --dims $t --pattern uniform --size 4 --load 0.5 --warmup 1000 \
         --measure 4000 --drain 8000 | sed -n 's/.*ideal [0-9.]*;.*; \([0-9]*\) cycles, \([0-9]*\) cycles\/s/'"$t"' uniform load 0.5: \2 cycles\/s (\1 cycles)/p'
 done
 if command -v gnuplot >/dev/null; then
