@@ -53,21 +53,10 @@ module skif_coll_pio (
   logic [11:0] d_len;
   assign desc    = {wdata_i, lo_q};
   assign d_len   = desc[`SKIF_CDESC_LEN_LO +: `SKIF_LEN_W];
-  assign go_ok_o = (desc[`SKIF_CDESC_KIND_LO +: 4] == `SKIF_DESC_KIND_COLL) &&
-                   (desc[19:16] == 4'h0) && (desc[31:28] == 4'h0) && (d_len <= MaxMsgC);
-
   logic [63:0] coll_hdr;
-  always @(*) begin
-    coll_hdr = '0;
-    coll_hdr[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] = `SKIF_KIND_COLL_UP;
-    coll_hdr[`SKIF_CHDR_ARG_LO +: 16]             = desc[`SKIF_CDESC_ARG_LO +: 16];
-    coll_hdr[`SKIF_CHDR_CMD_LO +: 4]              = desc[`SKIF_CDESC_CMD_LO +: 4];
-    coll_hdr[`SKIF_CHDR_TYPE_LO +: 4]             = desc[`SKIF_CDESC_TYPE_LO +: 4];
-    coll_hdr[`SKIF_CHDR_TREE_LO +: 8]             = desc[`SKIF_CDESC_TREE_LO +: 8];
-    coll_hdr[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO]   = d_len;
-    coll_hdr[`SKIF_CHDR_RID_LO +: 5]              = desc[`SKIF_CDESC_RID_LO +: 5];
-    coll_hdr[`SKIF_CHDR_OP_LO +: 3]               = desc[`SKIF_CDESC_OP_LO +: 3];
-  end
+  logic        coll_ok;
+  skif_coll_desc u_coll_desc (.desc_i(desc), .hdr_o(coll_hdr), .ok_o(coll_ok));
+  assign go_ok_o = coll_ok && (d_len <= MaxMsgC);
 
   // ---------------------------------------------------------------- window decode
   logic        we_lo, we_go, we_data;

@@ -166,14 +166,14 @@ module skif_tx #(
   logic [11:0] d_len;
   logic [12:0] d_entry;
   logic [3:0]  d_kind;
-  logic        d_bad, d_covered;
+  logic        d_bad, d_covered, coll_ok;
   logic [31:0] h_diff;
   logic [63:0] hdr, msg_hdr, coll_hdr;
   assign d_len     = f_data[`SKIF_DESC_LEN_LO +: `SKIF_LEN_W];
   assign d_kind    = f_data[`SKIF_DESC_KIND_LO +: 4];
   assign d_bad     = (d_len > MaxMsgC) ||
                      ((d_kind == `SKIF_DESC_KIND_MSG) ? ((f_data[63:44] != 20'h0) || (f_data[31:24] != 8'h0)) :
-                      (d_kind == `SKIF_DESC_KIND_COLL) ? ((f_data[19:16] != 4'h0) || (f_data[31:28] != 4'h0)) :
+                      (d_kind == `SKIF_DESC_KIND_COLL) ? !coll_ok :
                       1'b1);
   assign d_entry   = 13'd8 + (({1'b0, d_len} + 13'd7) & ~13'd7);
   assign h_diff    = tail_i - head_q;
@@ -185,16 +185,8 @@ module skif_tx #(
     msg_hdr[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO]   = node_id_i;
     msg_hdr[`SKIF_HDR_CHAN_HI:`SKIF_HDR_CHAN_LO] = f_data[`SKIF_NA_CHAN_LO +: 8];
     msg_hdr[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO]   = d_len;
-    coll_hdr = '0;
-    coll_hdr[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] = `SKIF_KIND_COLL_UP;
-    coll_hdr[`SKIF_CHDR_ARG_LO +: 16]             = f_data[`SKIF_CDESC_ARG_LO +: 16];
-    coll_hdr[`SKIF_CHDR_CMD_LO +: 4]              = f_data[`SKIF_CDESC_CMD_LO +: 4];
-    coll_hdr[`SKIF_CHDR_TYPE_LO +: 4]             = f_data[`SKIF_CDESC_TYPE_LO +: 4];
-    coll_hdr[`SKIF_CHDR_TREE_LO +: 8]             = f_data[`SKIF_CDESC_TREE_LO +: 8];
-    coll_hdr[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO]   = d_len;
-    coll_hdr[`SKIF_CHDR_RID_LO +: 5]              = f_data[`SKIF_CDESC_RID_LO +: 5];
-    coll_hdr[`SKIF_CHDR_OP_LO +: 3]               = f_data[`SKIF_CDESC_OP_LO +: 3];
   end
+  skif_coll_desc u_coll_desc (.desc_i(f_data), .hdr_o(coll_hdr), .ok_o(coll_ok));
   assign hdr = (d_kind == `SKIF_DESC_KIND_COLL) ? coll_hdr : msg_hdr;
 
   // Last payload flit: zero the bytes beyond len.

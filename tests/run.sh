@@ -427,40 +427,53 @@ source tests/mpi.sh   # MPI over SkifCh (docs/mpi.md)
 source tests/scale.sh
 
 # ---------------------------------------------------------------- runner
-# Two lanes on a machine of two or more cores (SKIF_TEST_JOBS=1: one): the RTL
-# testbenches (TB_TESTS, self-contained) in one, every other test in the
-# order written in the other. The other tests run one at a time because they
-# share build/ outputs and look for their programs by name (pgrep).
+# Two lanes on a machine of two or more cores (SKIF_TEST_JOBS=1: one): every
+# test but the RTL testbenches, in the order written, in one lane, one at a
+# time (they share build/ outputs and look for their programs by name); the
+# RTL testbenches (TB_TESTS, each self-contained) from a queue that the other
+# lane joins when its own tests are done.
 tests=$(declare -F | awk '{print $3}' | grep '^t_')
 [ $# -gt 0 ] && tests="$*"
 jobs=${SKIF_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $jobs in '' | *[!0-9]*) echo "run.sh: SKIF_TEST_JOBS='$jobs' is not a number" >&2; exit 2 ;; esac
-lane_tb=(); lane_main=()
-for t in $tests; do
-    if [ "$jobs" -gt 1 ] && [[ " $TB_TESTS " == *" $t "* ]]; then lane_tb+=("$t"); else lane_main+=("$t"); fi
-done
 results=$(mktemp "$B/results.XXXXXX")
-# run_lane TEST...: run each test, print its line (whole, under a lock) and
-# append "ok NAME" or "FAIL NAME" to $results.
-run_lane() {
-    local t T start res
-    for t in "$@"; do
-        T=$(mktemp -d "$B/tmp.XXXXXX")
-        start=$(date +%s.%N)
-        if ( set -o pipefail; $t ) >"$LOGS/$t.log" 2>&1; then res=ok; else res=FAIL; fi
-        {
-            flock 8
-            printf '%-4s %-40s %6.1fs\n' "$res" "$t" "$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{print b-a}')"
-            if [ $res = FAIL ]; then sed 's/^/    | /' "$LOGS/$t.log" | tail -40; fi
-            echo "$res $t" >>"$results"
-        } 8>>"$results.lock"
-        rm -rf "$T"
-    done
+lane_main=()
+: >"$results.tbq"
+for t in $tests; do
+    if [ "$jobs" -gt 1 ] && [[ " $TB_TESTS " == *" $t "* ]]; then echo "$t" >>"$results.tbq"; else lane_main+=("$t"); fi
+done
+# run_one TEST: run it, print its line (whole, under a lock) and append
+# "ok NAME" or "FAIL NAME" to $results.
+run_one() {
+    local t=$1 T start res
+    T=$(mktemp -d "$B/tmp.XXXXXX")
+    start=$(date +%s.%N)
+    if ( set -o pipefail; $t ) >"$LOGS/$t.log" 2>&1; then res=ok; else res=FAIL; fi
+    {
+        flock 8
+        printf '%-4s %-40s %6.1fs\n' "$res" "$t" "$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{print b-a}')"
+        if [ $res = FAIL ]; then sed 's/^/    | /' "$LOGS/$t.log" | tail -40; fi
+        echo "$res $t" >>"$results"
+    } 8>>"$results.lock"
+    rm -rf "$T"
+}
+# next_tb: take the next testbench test off the queue (empty: none left).
+next_tb() {
+    {
+        flock 9
+        head -1 "$results.tbq"
+        sed -i 1d "$results.tbq"
+    } 9>>"$results.tbq.lock"
+}
+tb_lane() {
+    local t
+    while t=$(next_tb) && [ -n "$t" ]; do run_one "$t"; done
 }
 tbpid=
-if [ ${#lane_tb[@]} -gt 0 ]; then run_lane "${lane_tb[@]}" & tbpid=$!; fi
-trap '[ -n "$tbpid" ] && kill $tbpid 2>/dev/null; rm -f "$results" "$results.lock"' EXIT
-run_lane "${lane_main[@]}"
+if [ -s "$results.tbq" ]; then tb_lane & tbpid=$!; fi
+trap '[ -n "$tbpid" ] && kill $tbpid 2>/dev/null; rm -f "$results" "$results".*' EXIT
+for t in "${lane_main[@]}"; do run_one "$t"; done
+tb_lane
 [ -n "$tbpid" ] && wait $tbpid
 pass=$(grep -c '^ok ' "$results"); failn=$(grep -c '^FAIL ' "$results")
 failed=$(sed -n 's/^FAIL //p' "$results" | paste -sd' ')

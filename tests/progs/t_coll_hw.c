@@ -4,18 +4,16 @@
  * (vectors split into several reduces) on the whole torus, on a stride tree
  * with transit nodes and on random subgroups; broadcasts from random roots;
  * 40 allreduces posted before any is waited for (more than the 32 reduce ids
- * of a tree); two overlapping trees used at the same time; back-to-back
- * barriers (no member leaves one before the last came); then the adapter's
- * own checks, on table entries written directly: a mismatched reduce ends in
- * an error result at every member and counts in COLL_ERRS; so does a
- * broadcast of more than 64 bytes posted at the root (counted there only:
- * the root refuses it, its payload goes nowhere); a packet that
- * breaks a forwarding check (a down port the root does not list; a leaf
- * whose up port is not where its parent is) is dropped and counted
- * (COLL_DROPS, STATUS.COLL_DROP, ERR_INFO); entries that break the table
- * rules are refused by the adapter.
- * Usage: t_coll_hw [seed] [groups] [barriers]; t_coll_hw stall: node 1 never
- * contributes to an allreduce the others wait for (for the watchdog). */
+ * of a tree); a broadcast and allreduces in flight together; two overlapping trees used at the same
+ * time; back-to-back barriers (no member leaves one before the last came); then the adapter's own
+ * checks, on table entries written directly: a mismatched reduce ends in an error result at every
+ * member and counts in COLL_ERRS; so does a broadcast of more than 64 bytes posted at the root
+ * (counted there only: the root refuses it, its payload goes nowhere); a packet that breaks a
+ * forwarding check (a down port the root does not list; a leaf whose up port is not where its
+ * parent is) is dropped and counted (COLL_DROPS, STATUS.COLL_DROP, ERR_INFO); entries that break
+ * the table rules are refused by the adapter. Usage: t_coll_hw [seed] [groups] [barriers];
+ * t_coll_hw stall: node 1 never contributes to an allreduce the others wait for (for the watchdog).
+ */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -104,6 +102,41 @@ static void many_in_flight(SkifCollTree *t, const int *mem, int n, int *c)
         check_vec(&recv[k], c0 + k, mem, n, 1, SKIFCOLL_U64, SKIFCOLL_SUM);
     }
     *c += K;
+}
+
+/* A broadcast of 20000 bytes from the tree's root and K allreduces posted
+ * before either is waited for: at the root the reduces go by the TX ring
+ * while the broadcast streams (a PIO write held behind it would hold the
+ * program's ring-head writes, docs/collectives.md), elsewhere by PIO; every
+ * result checked. */
+static void bcast_then_reduces(SkifCollTree *t, const int *mem, int n, int *c)
+{
+    enum { K = 6, LEN = 20000 };
+    int root = SkifColl_Root(t), c0 = *c;
+    uint8_t *buf = malloc(LEN), *want = malloc(LEN);
+    uint64_t send[K], recv[K];
+    SkifCollReq *qb, *q[K];
+    if (t_rank == root)
+        fill(buf, c0, root, LEN / 4, SKIFCOLL_U32);
+    else
+        memset(buf, 0, LEN);
+    ASSERT_EQ(SkifColl_Bcast(t, root, buf, LEN, &qb), 0);
+    for (int k = 0; k < K; k++) {
+        fill(&send[k], c0 + 1 + k, t_rank, 1, SKIFCOLL_U64);
+        ASSERT_EQ(SkifColl_Allreduce(t, &send[k], &recv[k], 1, SKIFCOLL_U64, SKIFCOLL_SUM, &q[k]),
+                  0);
+    }
+    for (int k = K - 1; k >= 0; k--) { /* the newest first */
+        ASSERT_EQ(SkifColl_Wait(q[k]), 0);
+        check_vec(&recv[k], c0 + 1 + k, mem, n, 1, SKIFCOLL_U64, SKIFCOLL_SUM);
+    }
+    ASSERT_EQ(SkifColl_Wait(qb), 0);
+    fill(want, c0, root, LEN / 4, SKIFCOLL_U32);
+    ASSERT_EQ(memcmp(buf, want, LEN), 0);
+    g_checks++;
+    free(buf);
+    free(want);
+    *c += 1 + K;
 }
 
 /* Two trees at once: allreduces alternately on a and (members of b only) b,
@@ -524,6 +557,7 @@ int main(int argc, char **argv)
     ASSERT_TRUE(t0 && SkifColl_Members(t0) == g_size && SkifColl_Root(t0) == 0);
     run_tree(t0, all, g_size, &c);
     many_in_flight(t0, all, g_size, &c);
+    bcast_then_reduces(t0, all, g_size, &c);
 
     /* every second rank from 1 (stride tree 3): the even ranks on the way
      * are transit */
