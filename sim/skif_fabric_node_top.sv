@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // skif_fabric_node_top: the network bench's one-node model: one node's router
-// and collective engine (rtl/net/skif_torus_node) without an adapter, its
+// (rtl/net/skif_torus_node without its collective engine), no adapter, its
 // local port driven by skifnet's synthetic traffic (csrc/netbench_main.cpp).
 // Built once per number of dimensions (NDims), and per router variant
 // (NumVcs, VcDepth); the node's place is a run-time choice: the straps
 // node_id_i (packed coordinates) and sizes_i (ring sizes). skifnet makes one
 // model per node and moves the link ports between neighbours every cycle, as
-// the simulator does with sim/skif_node_top.sv. The collective engine's host
-// side is tied off: skifnet offers only messages.
+// the simulator does with sim/skif_node_top.sv. Without the collective
+// engine (skif_torus_node's Coll = 0): skifnet offers only messages, and an
+// idle engine's logic was a quarter of every evaluation.
 `include "skif_defs.vh"
 
 module skif_fabric_node_top #(
@@ -68,7 +69,7 @@ module skif_fabric_node_top #(
   logic [Links:0] coll_got, coll_exp;
   /* verilator lint_on UNUSEDSIGNAL */
 
-  skif_torus_node #(.NDims(NDims), .VcDepth(VcDepth), .NumVcs(NumVcs)) u_node (
+  skif_torus_node #(.NDims(NDims), .VcDepth(VcDepth), .NumVcs(NumVcs), .Coll(0)) u_node (
     .clk_i, .rst_ni, .node_id_i, .sizes_i,
     .out_valid_o, .out_data_o, .out_last_o, .out_vc_o,
     .out_credit_valid_i, .out_credit_vc_i, .out_cc_i,

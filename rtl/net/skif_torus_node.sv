@@ -11,7 +11,9 @@
 // own flits leave on those classes (sub-VC 0), in cycles the engine has
 // taken from the router (skif_coll block_o/starved_i). The local port is the
 // router's (inj_*/ej_*, messages); coll_in_*/coll_out_* and coll_tab_* are
-// the engine's host side (skif_coll).
+// the engine's host side (skif_coll). Coll = 0 leaves the engine out (the
+// network bench's message-only node, sim/skif_fabric_node_top.sv): the
+// engine's outputs read as idle, collective-class link flits go nowhere.
 `include "skif_defs.vh"
 
 module skif_torus_node #(
@@ -21,6 +23,7 @@ module skif_torus_node #(
   parameter int Dateline = 1,
   parameter int Trees    = 32,  // collective tree table entries
   parameter int NumChans = 64,  // adapter channels (result channel check)
+  parameter int Coll     = 1,   // 1: the collective engine; 0: none (message-only benches)
   localparam int Links    = 2 * NDims,
   localparam int Ports    = Links + 1,
   localparam int TotalVcs = 4 * NumVcs,
@@ -147,49 +150,79 @@ module skif_torus_node #(
     .dbg_move_o         (dbg_move_o)
   );
 
-  skif_coll #(
-    .NDims    (NDims),
-    .Trees    (Trees),
-    .NumChans (NumChans)
-  ) u_coll (
-    .clk_i        (clk_i),
-    .rst_ni       (rst_ni),
-    .node_id_i    (node_id_i),
-    .tab_we_i     (coll_tab_we_i),
-    .tab_sel_i    (coll_tab_sel_i),
-    .tab_wdata_i  (coll_tab_wdata_i),
-    .tab_err_o    (coll_tab_err_o),
-    .tab_rdata_o  (coll_tab_rdata_o),
-    .loc_valid_i  (coll_in_valid_i),
-    .loc_ready_o  (coll_in_ready_o),
-    .loc_data_i   (coll_in_data_i),
-    .loc_last_i   (coll_in_last_i),
-    .res_valid_o  (coll_out_valid_o),
-    .res_ready_i  (coll_out_ready_i),
-    .res_data_o   (coll_out_data_o),
-    .res_last_o   (coll_out_last_o),
-    .res_chan_o   (coll_out_chan_o),
-    .lin_valid_i  (e_in_valid),
-    .lin_data_i   (in_data_i),
-    .lin_last_i   (in_last_i),
-    .lin_dn_i     (e_in_dn),
-    .lin_cr_up_o  (e_cr_up),
-    .lin_cr_dn_o  (e_cr_dn),
-    .lout_valid_o (e_valid),
-    .lout_data_o  (e_data),
-    .lout_last_o  (e_last),
-    .lout_dn_o    (e_dn),
-    .lout_cr_up_i (e_oc_up),
-    .lout_cr_dn_i (e_oc_dn),
-    .block_o      (block),
-    .starved_i    (starved),
-    .drop_o       (coll_drop_o),
-    .drop_info_o  (coll_drop_info_o),
-    .err_o        (coll_err_o),
-    .err_info_o   (coll_err_info_o),
-    .dbg_sel_i    (coll_dbg_sel_i),
-    .dbg_got_o    (coll_dbg_got_o),
-    .dbg_exp_o    (coll_dbg_exp_o),
-    .dbg_state_o  (coll_dbg_state_o)
-  );
+  if (Coll != 0) begin : g_coll
+    skif_coll #(
+      .NDims    (NDims),
+      .Trees    (Trees),
+      .NumChans (NumChans)
+    ) u_coll (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .node_id_i    (node_id_i),
+      .tab_we_i     (coll_tab_we_i),
+      .tab_sel_i    (coll_tab_sel_i),
+      .tab_wdata_i  (coll_tab_wdata_i),
+      .tab_err_o    (coll_tab_err_o),
+      .tab_rdata_o  (coll_tab_rdata_o),
+      .loc_valid_i  (coll_in_valid_i),
+      .loc_ready_o  (coll_in_ready_o),
+      .loc_data_i   (coll_in_data_i),
+      .loc_last_i   (coll_in_last_i),
+      .res_valid_o  (coll_out_valid_o),
+      .res_ready_i  (coll_out_ready_i),
+      .res_data_o   (coll_out_data_o),
+      .res_last_o   (coll_out_last_o),
+      .res_chan_o   (coll_out_chan_o),
+      .lin_valid_i  (e_in_valid),
+      .lin_data_i   (in_data_i),
+      .lin_last_i   (in_last_i),
+      .lin_dn_i     (e_in_dn),
+      .lin_cr_up_o  (e_cr_up),
+      .lin_cr_dn_o  (e_cr_dn),
+      .lout_valid_o (e_valid),
+      .lout_data_o  (e_data),
+      .lout_last_o  (e_last),
+      .lout_dn_o    (e_dn),
+      .lout_cr_up_i (e_oc_up),
+      .lout_cr_dn_i (e_oc_dn),
+      .block_o      (block),
+      .starved_i    (starved),
+      .drop_o       (coll_drop_o),
+      .drop_info_o  (coll_drop_info_o),
+      .err_o        (coll_err_o),
+      .err_info_o   (coll_err_info_o),
+      .dbg_sel_i    (coll_dbg_sel_i),
+      .dbg_got_o    (coll_dbg_got_o),
+      .dbg_exp_o    (coll_dbg_exp_o),
+      .dbg_state_o  (coll_dbg_state_o)
+    );
+  end else begin : g_no_coll
+    // no engine: nothing blocks the router, nothing leaves on the engine's
+    // classes, no engine credits; the host side reads as idle
+    assign block            = '0;
+    assign e_valid          = '0;
+    assign e_data           = '0;
+    assign e_last           = '0;
+    assign e_dn             = '0;
+    assign e_cr_up          = '0;
+    assign e_cr_dn          = '0;
+    assign coll_in_ready_o  = 1'b0;
+    assign coll_out_valid_o = 1'b0;
+    assign coll_out_data_o  = '0;
+    assign coll_out_last_o  = 1'b0;
+    assign coll_out_chan_o  = '0;
+    assign coll_tab_err_o   = 1'b1;
+    assign coll_tab_rdata_o = '0;
+    assign coll_drop_o      = '0;
+    assign coll_drop_info_o = '0;
+    assign coll_err_o       = 1'b0;
+    assign coll_err_info_o  = '0;
+    assign coll_dbg_got_o   = '0;
+    assign coll_dbg_exp_o   = '0;
+    assign coll_dbg_state_o = '0;
+    logic unused_no_coll;  // the engine's inputs, read by nothing here
+    assign unused_no_coll = ^{starved, e_in_valid, e_in_dn, e_oc_up, e_oc_dn, coll_in_valid_i,
+                              coll_in_data_i, coll_in_last_i, coll_out_ready_i, coll_tab_we_i,
+                              coll_tab_sel_i, coll_tab_wdata_i, coll_dbg_sel_i};
+  end
 endmodule
