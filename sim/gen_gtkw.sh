@@ -75,7 +75,7 @@ if [ -n "$n" ]; then
     base=$(sed -n "s/^\(.*g_node\[$n\].*\.u_node\)\.u_adapter\..*/\1/p" "$vars" | head -1)
     P="$base.u_adapter"
     R="$base.u_tnode.u_router"
-    C="$base.u_tnode.u_coll"
+    C="$base.u_tnode.g_coll.u_coll"
     clock() { group "Clock and reset" "$P" clk_i rst_ni; }
     host_regs() { group "Host interface: registers" "$P" reg_req_valid_i reg_req_ready_o \
         reg_req_write_i reg_req_addr_i reg_req_wdata_i reg_rsp_valid_o reg_rsp_rdata_o \
