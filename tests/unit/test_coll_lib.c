@@ -554,7 +554,8 @@ int main(void)
     CHECK(clear);
     CHECK(SkifColl_Finalize() == -1 && errno == EINVAL);
     CHECK(ring ? npio == 0 : npio > 0); /* reduces went the chosen way */
-    printf("test_coll_lib: %d checks passed, %d failed (%d software messages stubbed, "
+    printf("test_coll_lib: %d checks passed, %d failed (%d software messages answered by the fake "
+           "peers, "
            "%d operations by PIO)\n",
            passed, failed, nmsgs, npio);
     return failed ? 1 : 0;
