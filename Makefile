@@ -139,16 +139,17 @@ $(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard csrc/*.h sim/*.h driver/*.h)
 $(B)/models/%-icarus/skifsim.vvp: $(MODEL_DEPS) sim/skif_icarus_top.sv $(B)/vpi/skif.vpi
 	@sim/build_model.sh $*-icarus
 
-# build/netbench/nD[-vN][-dD]/skifnet: the torus fabric alone under synthetic
-# traffic, any torus of D dimensions (--dims), one node model per node; -vN
-# and -dD build a router variant (VCs per class, VC depth).
+# build/netbench/nD[-vN][-dD][-prev]/skifnet: the torus fabric alone under
+# synthetic traffic, any torus of D dimensions (--dims), one node model per
+# node; -vN -dD build a router variant (VCs per class, VC depth), -prev the
+# router before the throughput work (docs/router.md).
 $(B)/lib/libskifnet.a: $(call obj,csrc/netbench.c csrc/fifo.c sim/skif_opts.c)
 	@mkdir -p $(dir $@)
 	$(call say,AR,$@) ar rcs $@ $^
 
 $(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh csrc/netbench_main.cpp csrc/node_links.h \
                         sim/skif_fabric_node_top.sv $(B)/lib/libskifnet.a sim/build_netbench.sh
-	@sim/build_netbench.sh $(subst -, ,$(subst -v,-,$(subst -d,-,$*)))
+	@sim/build_netbench.sh $*
 
 all: $(B)/bin/skifrun $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
      $(B)/models/n1/skifsim $(B)/bin/skifcc $(B)/lib/pkgconfig/skifch.pc
@@ -171,7 +172,7 @@ sim: deps all
 	esac
 
 TEST_MODELS := $(foreach t,n1 n2 n3,$(B)/models/$(t)/skifsim) \
-               $(foreach d,n1 n2 n3 n4,$(B)/netbench/$(d)/skifnet) \
+               $(foreach d,n1 n2 n3 n4,$(B)/netbench/$(d)/skifnet $(B)/netbench/$(d)-prev/skifnet) \
                $(B)/models/t2-icarus/skifsim.vvp $(B)/models/t3-icarus/skifsim.vvp \
                $(B)/models/t2x2-icarus/skifsim.vvp \
                $(foreach t,t2 t3 t2x2,$(B)/systemc/$(t)/skif_sc_platform)

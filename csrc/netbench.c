@@ -55,6 +55,7 @@ struct nb {
     uint64_t flits_in_window, pkts_in_window;
     double *lat;
     size_t nlat, caplat;
+    double sh, shh, sl, slh; /* measured packets: sums of hops, hops^2, latency, latency*hops */
     uint64_t last_move;
     uint32_t *drops;
     int failed;
@@ -284,12 +285,33 @@ static int pick_dst(const struct nb_opts *o, int n, int src, uint64_t *rng)
     return rank_of(o, t);
 }
 
-/* Hops of the route src->dst in dimension d (positive: plus direction), as
- * the router routes: shortest way, plus at exactly half the ring. */
-static int hops(int from, int to, int k)
+/* Hops of the route from coordinates s to t in dimension d (positive: the
+ * plus direction), as the router routes (rtl/router/skif_torus_route.sv):
+ * the shortest way; at exactly half the ring PLUS, or with the split
+ * tie-break MINUS iff bit 0 of s[d], xor bit 0 of s ^ t in every other
+ * dimension, is 1. */
+static int hops(const int s[4], const int t[4], int d, int k, int tie_plus)
 {
-    int fwd = (to - from + k) % k;
-    return fwd <= k / 2 ? fwd : fwd - k;
+    int fwd = (t[d] - s[d] + k) % k;
+    if (2 * fwd == k && !tie_plus) {
+        int minus = s[d] & 1;
+        for (int e = 0; e < 4; e++)
+            if (e != d)
+                minus ^= (s[e] ^ t[e]) & 1;
+        return minus ? -fwd : fwd;
+    }
+    return 2 * fwd <= k ? fwd : fwd - k;
+}
+
+/* Links a packet from rank s to rank t crosses. */
+static int route_hops(const struct nb_opts *o, int s, int t)
+{
+    int c[4], tc[4], h = 0;
+    coords(o, s, c);
+    coords(o, t, tc);
+    for (int d = 0; d < o->ndims; d++)
+        h += abs(hops(c, tc, d, o->dims[d], o->tie_plus));
+    return h;
 }
 
 double nb_ideal_capacity(const struct nb_opts *o)
@@ -326,8 +348,10 @@ double nb_ideal_capacity(const struct nb_opts *o)
             int c[4], tc[4];
             coords(o, s, c);
             coords(o, t, tc);
+            int sc[4];
+            memcpy(sc, c, sizeof(sc));
             for (int d = 0; d < o->ndims; d++) {
-                int h = hops(c[d], tc[d], o->dims[d]);
+                int h = hops(sc, tc, d, o->dims[d], o->tie_plus);
                 int dir = h > 0 ? 0 : 1, step = h > 0 ? 1 : -1;
                 for (; c[d] != tc[d]; c[d] = (c[d] + step + o->dims[d]) % o->dims[d])
                     load[rank_of(o, c) * 8 + d * 2 + dir] += p;
@@ -349,6 +373,11 @@ double nb_ideal_capacity(const struct nb_opts *o)
 }
 
 /* ------------------------------------------------------------ run */
+
+void nb_set_tie_plus(struct nb *b, int tie_plus)
+{
+    b->o.tie_plus = tie_plus;
+}
 
 struct nb *nb_new(const struct nb_opts *o)
 {
@@ -518,7 +547,9 @@ void nb_ejected(struct nb *b, int node, uint64_t data, int last)
             if (!b->lat)
                 abort();
         }
-        b->lat[b->nlat++] = (double)(b->now - e->t_create + 1);
+        double l = (double)(b->now - e->t_create + 1), h = route_hops(&b->o, d->src, node);
+        b->lat[b->nlat++] = l;
+        b->sh += h, b->shh += h * h, b->sl += l, b->slh += l * h;
         b->measured_left--;
     }
     fifo_pop(q);
@@ -608,6 +639,10 @@ int nb_report(struct nb *b, double wall_s)
         qsort(b->lat, b->nlat, sizeof(double), cmp_d);
         p99 = b->lat[(size_t)((double)(b->nlat - 1) * 0.99)];
     }
+    /* latency per hop: the least-squares slope of latency over hop count
+     * (at low load, the router's pipeline per hop, link included) */
+    double nl = (double)b->nlat, var = nl * b->shh - b->sh * b->sh;
+    double per_hop = var > 0 ? (nl * b->slh - b->sh * b->sl) / var : 0;
     double acc = (double)b->flits_in_window / ((double)b->n * (double)o->measure);
     double ideal = nb_ideal_capacity(o);
     uint64_t drops = 0;
@@ -632,16 +667,21 @@ int nb_report(struct nb *b, double wall_s)
                dims, pattern_names[o->pattern], o->load, o->size, (uint64_t)b->nlat, avg, p99, acc,
                100 * acc / ideal, ideal, b->saturated ? " (saturated)" : "", drops, b->now,
                wall_s > 0 ? (double)b->now / wall_s : 0.0);
+    if (!o->quiet && var > 0)
+        printf("skifnet: latency per hop %.3f cycles (slope of latency over hops, %.2f hops on "
+               "average)\n",
+               per_hop, b->sh / nl);
     if (o->csv) {
         FILE *f = fopen(o->csv, "a");
         if (!f) {
             fprintf(stderr, "skifnet: cannot append to %s\n", o->csv);
             return 1;
         }
-        fprintf(f, "%s,%d,%s,%.4f,%d,%" PRIu64 ",%.2f,%.0f,%.5f,%.5f,%.4f,%d,%" PRIu64 ",%.0f\n",
+        fprintf(f,
+                "%s,%d,%s,%.4f,%d,%" PRIu64 ",%.2f,%.0f,%.5f,%.5f,%.4f,%d,%" PRIu64 ",%.0f,%.3f\n",
                 dims, b->n, pattern_names[o->pattern], o->load, o->size, (uint64_t)b->nlat, avg,
                 p99, acc, ideal, acc / ideal, b->saturated, b->now,
-                wall_s > 0 ? (double)b->now / wall_s : 0.0);
+                wall_s > 0 ? (double)b->now / wall_s : 0.0, per_hop);
         fclose(f);
     }
     return rc;

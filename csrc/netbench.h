@@ -30,6 +30,7 @@ struct nb_opts {
     int bad_dst_every; /* inject a packet to a node outside the torus every N packets (0: never) */
     int quiet;
     int no_skip;     /* evaluate every node every cycle (--no-skip) */
+    int tie_plus;    /* the model's router sends every half-ring tie PLUS (Tie = 0) */
     const char *csv; /* append a result line to this CSV file */
 };
 
@@ -41,6 +42,9 @@ int nb_parse(struct nb_opts *o, int argc, char **argv);
 struct nb;
 
 struct nb *nb_new(const struct nb_opts *o);
+/* What the model's router does at a half-ring tie (its Tie parameter): 1 if
+ * it always goes PLUS; used by the ideal capacity. */
+void nb_set_tie_plus(struct nb *b, int tie_plus);
 void nb_free(struct nb *b);
 
 /* Per cycle, for node `node`: the flit it offers for injection (returns 1 and
@@ -60,8 +64,9 @@ int nb_report(struct nb *b, double wall_s);
 void nb_set_stuck(struct nb *b, const char *what);
 
 /* Ideal capacity (flits/node/cycle) of the torus for a pattern under the
- * router's dimension-order routing: 1 / (largest expected load on any link
- * when every node injects 1 flit/cycle), capped at 1 (ejection). */
+ * router's dimension-order routing (its half-ring tie-break: o->tie_plus):
+ * 1 / (largest expected load on any link or ejection port when every node
+ * injects 1 flit/cycle), capped at 1. */
 double nb_ideal_capacity(const struct nb_opts *o);
 
 /* Node id (packed coordinates) of rank r. */

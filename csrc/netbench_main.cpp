@@ -85,6 +85,7 @@ int main(int argc, char **argv)
         nb_free(b);
         return 2;
     }
+    nb_set_tie_plus(b, !m[0]->tie_o);
     const int links = 2 * o.ndims, ports = links + 1;
     const int dbgw = m[0]->dbgw_o, vcs = dbgw / ports, numvcs = m[0]->numvcs_o;
     int vcw = 0;

@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
-# build_netbench.sh nD [NUMVCS VCDEPTH]: build skifnet, the network bench (the
+# build_netbench.sh nD[-vN][-dD][-prev]: build skifnet, the network bench (the
 # torus fabric alone under synthetic traffic with a scoreboard), for every
-# torus of D dimensions (1..4): one model of a node's router and collective
-# engine (sim/skif_fabric_node_top.sv), of which skifnet makes one per node.
-# NUMVCS and VCDEPTH build a router variant (default: the router's own).
-# Output: build/netbench/nD[-vN][-dD]/skifnet. Called by make.
+# torus of D dimensions (1..4): one model of a node's router
+# (sim/skif_fabric_node_top.sv), of which skifnet makes one per node.
+# -vN -dD build a router variant: NumVcs N, VcDepth D; -prev the router as it
+# was before the throughput work (Tie = 0: every half-ring tie goes PLUS;
+# EjFirst = 0: plain round-robin switch allocation); default the router's own.
+# Output: build/netbench/<the same tag>/skifnet. Called by make.
 set -eu
 cd "$(dirname "$0")/.."
 . sim/build_progress.sh
-nd=${1#n} vcs=${2:-} depth=${3:-}
-case $1 in n[1-4]) ;; *) echo "build_netbench: bad model '$1' (expected n1..n4)" >&2; exit 2 ;; esac
-tag=$1
+tag=${1:-}
+bad() { echo "build_netbench: bad model '$tag' (expected nD[-vN][-dD][-prev], D 1..4, e.g. n3, n2-v4-d16, n3-prev)" >&2; exit 2; }
+[[ $tag =~ ^n([1-4])(-v([1-4]))?(-d([0-9]+))?(-prev)?$ ]] || bad
+nd=${BASH_REMATCH[1]} vcs=${BASH_REMATCH[3]} depth=${BASH_REMATCH[5]} prev=${BASH_REMATCH[6]}
 params=(-GNDims="$nd")
-if [ -n "$vcs" ]; then params+=(-GNumVcs="$vcs"); tag="$tag-v$vcs"; fi
-if [ -n "$depth" ]; then params+=(-GVcDepth="$depth"); tag="$tag-d$depth"; fi
+if [ -n "$vcs" ]; then params+=(-GNumVcs="$vcs"); fi
+if [ -n "$depth" ]; then params+=(-GVcDepth="$depth"); fi
+if [ -n "$prev" ]; then params+=(-GTie=0 -GEjFirst=0); fi
 out=build/netbench/$tag
 mkdir -p "$out"
 # the Verilated makefile does not relink when only our C library changed

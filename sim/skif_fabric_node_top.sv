@@ -3,7 +3,7 @@
 // (rtl/net/skif_torus_node without its collective engine), no adapter, its
 // local port driven by skifnet's synthetic traffic (csrc/netbench_main.cpp).
 // Built once per number of dimensions (NDims), and per router variant
-// (NumVcs, VcDepth); the node's place is a run-time choice: the straps
+// (NumVcs, VcDepth, Tie, EjFirst); the node's place is a run-time choice: the straps
 // node_id_i (packed coordinates) and sizes_i (ring sizes). skifnet makes one
 // model per node and moves the link ports between neighbours every cycle, as
 // the simulator does with sim/skif_node_top.sv. Without the collective
@@ -15,6 +15,8 @@ module skif_fabric_node_top #(
   parameter int NDims   = 1,   // torus dimensions, 1..4
   parameter int NumVcs  = 2,   // VCs per class of the router
   parameter int VcDepth = 32,  // flits per input VC buffer
+  parameter int Tie     = 1,   // half-ring tie-break: 1 split per flow, 0 always PLUS (the first router)
+  parameter int EjFirst = 1,   // ejection-first switch allocation: 1, or 0 (the first router)
   localparam int Links  = 2 * NDims,
   localparam int VcW    = $clog2(4 * NumVcs),
   localparam int DbgW   = (Links + 1) * 4 * NumVcs
@@ -25,6 +27,7 @@ module skif_fabric_node_top #(
   input  logic [19:0]          sizes_i,
   output logic [2:0]           ndims_o,   // what this model was built for
   output logic [2:0]           numvcs_o,
+  output logic                 tie_o,
   output logic [15:0]          dbgw_o,    // router debug bits (ports x VCs)
   // links (skif_torus_node)
   output logic [Links-1:0]     out_valid_o,
@@ -57,6 +60,7 @@ module skif_fabric_node_top #(
 );
   assign ndims_o  = 3'(NDims);
   assign numvcs_o = 3'(NumVcs);
+  assign tie_o    = (Tie != 0);
   assign dbgw_o   = 16'(DbgW);
 
   // the engine's host side, unused here (outputs read by nothing)
@@ -69,7 +73,7 @@ module skif_fabric_node_top #(
   logic [Links:0] coll_got, coll_exp;
   /* verilator lint_on UNUSEDSIGNAL */
 
-  skif_torus_node #(.NDims(NDims), .VcDepth(VcDepth), .NumVcs(NumVcs), .Coll(0)) u_node (
+  skif_torus_node #(.NDims(NDims), .VcDepth(VcDepth), .NumVcs(NumVcs), .Tie(Tie), .EjFirst(EjFirst), .Coll(0)) u_node (
     .clk_i, .rst_ni, .node_id_i, .sizes_i,
     .out_valid_o, .out_data_o, .out_last_o, .out_vc_o,
     .out_credit_valid_i, .out_credit_vc_i, .out_cc_i,

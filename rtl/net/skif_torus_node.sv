@@ -21,6 +21,8 @@ module skif_torus_node #(
   parameter int VcDepth  = 32,
   parameter int NumVcs   = 2,
   parameter int Dateline = 1,
+  parameter int Tie      = 1,   // half-ring tie-break of the router (skif_torus_route)
+  parameter int EjFirst  = 1,   // the router's ejection-first switch allocation (skif_torus_router)
   parameter int Trees    = 32,  // collective tree table entries
   parameter int NumChans = 64,  // adapter channels (result channel check)
   parameter int Coll     = 1,   // 1: the collective engine; 0: none (message-only benches)
@@ -116,7 +118,9 @@ module skif_torus_node #(
     .NDims    (NDims),
     .VcDepth  (VcDepth),
     .NumVcs   (NumVcs),
-    .Dateline (Dateline)
+    .Dateline (Dateline),
+    .Tie      (Tie),
+    .EjFirst  (EjFirst)
   ) u_router (
     .clk_i              (clk_i),
     .rst_ni             (rst_ni),

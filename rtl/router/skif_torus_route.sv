@@ -4,9 +4,10 @@
 //
 // Handshake: none (combinational). From the header's dst/src/kind, the node's
 // own id and the port and VC the header came in on, gives the output port and
-// output VC (dimension order X, Y, Z, W; shortest way round each ring, ties
-// at distance Size/2 go PLUS; dateline VC classes), the VC a freshly injected
-// packet uses at the local input port, and whether dst lies outside the torus.
+// output VC (dimension order X, Y, Z, W; shortest way round each ring; a
+// tie at distance Size/2 goes PLUS or MINUS by a fixed function of the flow,
+// `tie_minus` below; dateline VC classes), the VC a freshly injected packet
+// uses at the local input port, and whether dst lies outside the torus.
 //
 // Port numbering (Ports = 2*NDims + 1): port 2d is dimension d PLUS (towards
 // coordinate +1), port 2d+1 dimension d MINUS, port 2*NDims the local port.
@@ -21,6 +22,7 @@ module skif_torus_route #(
   parameter int NDims    = 2,  // torus dimensions used, 1..4 (X, Y, Z, W)
   parameter int NumVcs   = 1,  // VCs per class, 1..4
   parameter int Dateline = 1,  // 1: dateline class switch; 0 only to demonstrate the deadlock
+  parameter int Tie      = 1,  // half a ring: 1 split per flow (tie_minus); 0 always PLUS (the first router)
   localparam int Ports    = 2 * NDims + 1,
   localparam int PortW    = $clog2(Ports),
   localparam int TotalVcs = 4 * NumVcs,
@@ -50,9 +52,13 @@ module skif_torus_route #(
   if (Dateline != 0 && Dateline != 1) begin : g_bad_dateline
     `SKIF_BAD_PARAM("skif_torus Dateline=%0d must be 0 or 1", Dateline)
   end
+  if (Tie != 0 && Tie != 1) begin : g_bad_tie
+    `SKIF_BAD_PARAM("skif_torus Tie=%0d must be 0 or 1", Tie)
+  end
 `endif
 
   logic             coll, up, found, plus, wrap, same_dim, in_post, ahead, alt;
+  logic             par0, tie_minus;
   logic [15:0]      fl;
   logic [3:0]       hash, me_c, dst_c;
   logic [4:0]       sz, dplus;
@@ -70,6 +76,8 @@ module skif_torus_route #(
   assign sub  = VcW'(hash % 4'(NumVcs));
   // class of a message that never crosses the wrap link of a dimension
   assign alt  = hash[1] ^ hash[2] ^ hash[3];
+  // parity of bit 0 of src ^ dst over all four coordinates
+  assign par0 = fl[0] ^ fl[4] ^ fl[8] ^ fl[12];
 
   // The header came in on a port of the dimension it still travels in, in
   // class 1 (it already crossed that ring's wrap link).
@@ -85,6 +93,7 @@ module skif_torus_route #(
     same_dim = 1'b0;
     ahead    = 1'b0;
     dplus    = 5'd0;
+    tie_minus = 1'b0;
     for (int d = 0; d < 4; d++) begin
       me_c  = node_id_i[4*d +: 4];
       dst_c = dst_i[4*d +: 4];
@@ -98,9 +107,16 @@ module skif_torus_route #(
           // distance going PLUS, 1..sz-1
           dplus = (dst_c >= me_c) ? {1'b0, dst_c} - {1'b0, me_c}
                                   : {1'b0, dst_c} + sz - {1'b0, me_c};
-          // messages: shortest way, PLUS at exactly half the ring;
-          // collectives: never across the wrap link (see docs/router.md)
-          plus = coll ? (dst_c > me_c) : ({dplus, 1'b0} <= {1'b0, sz});
+          // Exactly half the ring (only possible at the first hop in this
+          // dimension, where me_c is src's coordinate): MINUS iff bit 0 of
+          // src's coordinate here, xor bit 0 of src ^ dst in every other
+          // dimension, is 1. A fixed function of the flow, so every packet of
+          // a flow takes the same path; on a ring of 4k nodes each direction
+          // carries exactly half of the ties (docs/router.md, "Tie-break").
+          tie_minus = (Tie != 0) && (src_i[4*d] ^ par0 ^ fl[4*d]);
+          // messages: shortest way; collectives: never across the wrap link
+          plus = coll ? (dst_c > me_c)
+                      : (({dplus, 1'b0} < {1'b0, sz}) || ({dplus, 1'b0} == {1'b0, sz} && !tie_minus));
           port = plus ? PortW'(2 * d) : PortW'(2 * d + 1);
           // this hop uses the ring's wrap link (size-1 -> 0 PLUS, 0 -> size-1 MINUS)
           wrap = plus ? ({1'b0, me_c} == sz - 5'd1) : (me_c == 4'd0);

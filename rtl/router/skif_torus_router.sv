@@ -29,6 +29,8 @@ module skif_torus_router #(
   parameter int NumVcs   = 2,  // VCs per class (4 classes), 1..4
   parameter int Dateline = 1,  // 1: dateline VC classes; 0 only to demonstrate the deadlock
   parameter int SaIters  = 2,  // switch allocation iterations per cycle, 1..2
+  parameter int Tie      = 1,  // half a ring: 1 split per flow, 0 always PLUS (skif_torus_route)
+  parameter int EjFirst  = 1,  // 1: the packet that holds the ejection port goes first at its input; 0: plain round-robin (the first router)
   localparam int Links    = 2 * NDims,
   localparam int Ports    = Links + 1,
   localparam int TotalVcs = 4 * NumVcs,
@@ -94,6 +96,9 @@ module skif_torus_router #(
   if (SaIters < 1 || SaIters > 2) begin : g_bad_iters
     `SKIF_BAD_PARAM("skif_torus_router SaIters=%0d out of range 1..2", SaIters)
   end
+  if (EjFirst != 0 && EjFirst != 1) begin : g_bad_ejfirst
+    `SKIF_BAD_PARAM("skif_torus_router EjFirst=%0d must be 0 or 1", EjFirst)
+  end
 `endif
 
   // ---------------------------------------------------------------- state
@@ -132,7 +137,7 @@ module skif_torus_router #(
   // port, not per VC) and stored with it; only headers' routes are used.
   skif_torus_route #(
     .NDims (NDims),
-    .NumVcs (NumVcs), .Dateline (Dateline)
+    .NumVcs (NumVcs), .Dateline (Dateline), .Tie (Tie)
   ) u_inj_route (
     .node_id_i (node_id_i),
     .sizes_i   (sizes_i),
@@ -204,7 +209,7 @@ module skif_torus_router #(
       assign w_last[p]  = in_last_i[p];
       skif_torus_route #(
         .NDims (NDims),
-        .NumVcs (NumVcs), .Dateline (Dateline)
+        .NumVcs (NumVcs), .Dateline (Dateline), .Tie (Tie)
       ) u_route (
         .node_id_i (node_id_i),
         .sizes_i   (sizes_i),
@@ -232,7 +237,11 @@ module skif_torus_router #(
   //     packet is not yet in the buffer (no tail, buffer not full) only
   //     requests if no complete one does.
   //   stage 1, per switch input not yet matched: round-robin among its
-  //     requesting VCs whose output port is not yet matched;
+  //     requesting VCs whose output port is not yet matched; in the first
+  //     iteration (EjFirst), only among the body flits of the packet that
+  //     holds the ejection port, if that input has one: ejection is the
+  //     scarcest output under uniform traffic, and a held ejection port that
+  //     loses its input to another VC idles for the cycle (docs/router.md);
   //   stage 2, per output port not yet matched: round-robin among the switch
   //     inputs whose stage-1 choice goes there.
   // A header that wins takes its output VC in the same cycle (VC allocation
@@ -251,6 +260,7 @@ module skif_torus_router #(
   assign block_p = {1'b0, out_block_i};
   logic [PvW-1:0]   tgt [NIv];        // output VC of the head flit's packet
   logic [NIv-1:0]   head_last;
+  logic [NIv-1:0]   ej_want;          // a body flit of the packet that holds the ejection port
   logic [NIv-1:0]   ej_hdr, ej_full;  // header towards ejection; its packet complete
   logic [Ains-1:0]  in_gnt;           // switch input matched
   logic [Ports-1:0] o_valid;          // output port matched
@@ -281,6 +291,7 @@ module skif_torus_router #(
     want      = '0;
     pop       = '0;
     head_last = '0;
+    ej_want   = '0;
     ej_hdr    = '0;
     ej_full   = '0;
     in_gnt    = '0;
@@ -343,6 +354,7 @@ module skif_torus_router #(
             if (block_p[a_port]) a_ok = 1'b0;
           end
           req[iv] = a_ok;
+          ej_want[iv] = (EjFirst != 0) && (a_port == LocalC) && hold_q[iv];
         end
       end
       if (a_strong) req = req & ~(ej_hdr & ~ej_full);
@@ -361,6 +373,8 @@ module skif_torus_router #(
               for (int u = 0; u < TotalVcs; u++) begin
                 if (o_valid[tgt[a_p*TotalVcs + u][PvW-1:VcW]]) s1_r[u] = 1'b0;
               end
+            end else if ((s1_r & ej_want[a_p*TotalVcs +: TotalVcs]) != '0) begin
+              s1_r = s1_r & ej_want[a_p*TotalVcs +: TotalVcs];
             end
             if (s1_r != '0) begin
               s1_m = s1_r & s1_mask_q[a_p*TotalVcs +: TotalVcs];

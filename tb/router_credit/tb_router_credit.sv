@@ -1,7 +1,7 @@
 `timescale 1ns/1ps
 // SPDX-License-Identifier: Apache-2.0
 // tb_router_credit: credit flow control of one skif_torus_router (node 1 of
-// a 1-D ring of 4) with the testbench as both neighbours and the adapter.
+// a 1-D ring of 5) with the testbench as both neighbours and the adapter.
 //
 // Traffic: the X MINUS neighbour (input port 1) and the adapter send packets
 // on several VCs (message class 0 and 1, collective up and down) that leave
@@ -56,7 +56,7 @@ module tb_router_credit;
   skif_torus_router #(
     .NDims (1), .VcDepth (DEPTH), .NumVcs (NVCS)
   ) u_dut (
-    .clk_i (clk), .rst_ni (rst_n), .node_id_i (16'h0001), .sizes_i ({5'd1, 5'd1, 5'd1, 5'd4}),
+    .clk_i (clk), .rst_ni (rst_n), .node_id_i (16'h0001), .sizes_i ({5'd1, 5'd1, 5'd1, 5'd5}),
     .out_valid_o (out_v), .out_data_o (out_d), .out_last_o (out_l), .out_vc_o (out_vc),
     .out_credit_valid_i (oc_v), .out_credit_vc_i (oc_vc),
     .in_valid_i (in_v), .in_data_i (in_d), .in_last_i (in_l), .in_vc_i (in_vc),
@@ -83,7 +83,8 @@ module tb_router_credit;
 
   // ---------------------------------------------------------------- sources
   // Source 0: the X MINUS neighbour on input port 1; source 1: the adapter.
-  // Packet: header dst node 2 or 3 (both leave on X PLUS), kind by packet
+  // Packet: header dst node 2 or 3 (both leave on X PLUS: 1 and 2 hops of a
+  // ring of 5, so no half-ring tie), kind by packet
   // number; payload flits {source, vc, sequence per (source, vc), flit}.
   int nsent [2];
   int seq_tx [2*TV];      // per (source, output VC) packets sent

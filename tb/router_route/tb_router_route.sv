@@ -6,7 +6,9 @@
 // Walks each packet hop by hop through the route function (output port ->
 // neighbour, arriving on the opposite port with the VC chosen): every hop's
 // port and VC equal the model's (dimension order X, Y, Z, W; shortest way
-// round, PLUS at exactly half the ring; class 0 until the hop that crosses the
+// round; at exactly half the ring PLUS or MINUS by the flow (TIE = 1: MINUS
+// iff bit 0 of src's coordinate there, xor bit 0 of src ^ dst in every other
+// dimension, is 1; TIE = 0: PLUS, the first router); class 0 until the hop that crosses the
 // ring's wrap link, class 1 from that hop until the packet leaves the
 // dimension; collectives never cross a wrap link and keep class 2/3; sub-VC
 // from the flow hash), the path has the model's length and ends at dst, the
@@ -14,7 +16,10 @@
 // dependency graph (link channel = router, port, VC; an edge for every pair of
 // consecutive hops of every route) and checks it is acyclic (Dally-Seitz:
 // no deadlock); the same check on the route function built with Dateline=0
-// must find a cycle whenever a ring has 4 or more nodes (it would deadlock).
+// must find a cycle whenever a ring has 5 or more nodes, or 4 with TIE = 0
+// (it would deadlock).
+// With TIE = 1, the half-ring messages of each dimension of even size must
+// take PLUS and MINUS hops in equal numbers (the point of the tie-break).
 `include "skif_defs.vh"
 
 module tb_router_route;
@@ -24,6 +29,7 @@ module tb_router_route;
   parameter int SZ    = 1;
   parameter int SW    = 1;
   parameter int NVCS  = 1;
+  parameter int TIE   = 1;
 
   localparam int N     = SX * SY * SZ * SW;
   localparam int Links = 2 * NDIMS;
@@ -62,6 +68,12 @@ module tb_router_route;
     return int'(f[3:0] ^ f[7:4] ^ f[11:8] ^ f[15:12]) % NVCS;
   endfunction
   // class of a message that never crosses a dimension's wrap link (fixed per flow)
+  // half-ring tie in dimension d of the flow s -> t (ranks): 1 = MINUS
+  function automatic bit tie_minus_of(input int s, input int t, input int d);
+    bit m; m = crd(s, d) % 2;
+    for (int e = 0; e < 4; e++) if (e != d) m = m ^ bit'((crd(s, e) + crd(t, e)) % 2);
+    return (TIE != 0) && m;
+  endfunction
   function automatic int alt_of(input logic [15:0] s, input logic [15:0] t);
     logic [15:0] f; logic [3:0] h; f = s ^ t; h = f[3:0] ^ f[7:4] ^ f[11:8] ^ f[15:12];
     return int'(h[1] ^ h[2] ^ h[3]);
@@ -77,7 +89,7 @@ module tb_router_route;
   wire              bad, bad0;
 
   skif_torus_route #(
-    .NDims (NDIMS), .NumVcs (NVCS), .Dateline (1)
+    .NDims (NDIMS), .NumVcs (NVCS), .Dateline (1), .Tie (TIE)
   ) u_route (
     .node_id_i (node_id), .sizes_i ({5'(SW), 5'(SZ), 5'(SY), 5'(SX)}), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
     .in_vc_i (in_vc), .port_o (port), .vc_o (vc), .inj_vc_o (inj_vc), .bad_o (bad)
@@ -85,13 +97,14 @@ module tb_router_route;
 
   // the same function without the dateline (the deadlock-prone reference)
   skif_torus_route #(
-    .NDims (NDIMS), .NumVcs (NVCS), .Dateline (0)
+    .NDims (NDIMS), .NumVcs (NVCS), .Dateline (0), .Tie (TIE)
   ) u_route_nodl (
     .node_id_i (node_id), .sizes_i ({5'(SW), 5'(SZ), 5'(SY), 5'(SX)}), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
     .in_vc_i (in_vc), .port_o (port0), .vc_o (vc0), .inj_vc_o (inj_vc0), .bad_o (bad0)
   );
 
   // ---------------------------------------------------------------- dependency graphs
+  int tie_hops [4][2];  // half-ring messages' first hops per dimension: [d][PLUS, MINUS]
   int e_src [2][EMAX];
   int e_dst [2][EMAX];
   int ne [2];
@@ -162,7 +175,8 @@ module tb_router_route;
       end else begin
         c = crd(cur, d); tc = crd(t, d); dp = (tc - c + dsz(d)) % dsz(d);
         if (coll) plus = tc > c;
-        else      plus = (dp < dsz(d) - dp) || (dp == dsz(d) - dp);  // tie: PLUS
+        else      plus = (dp < dsz(d) - dp) || (dp == dsz(d) - dp && !tie_minus_of(s, t, d));
+        if (g == 0 && !coll && dp == dsz(d) - dp) tie_hops[d][plus ? 0 : 1]++;
         dir = plus ? 1 : -1;
         if ((plus && c == dsz(d) - 1) || (!plus && c == 0)) crossed[d] = crossed[d] + 1;  // this hop wraps
         if (coll) cls = (kd == `SKIF_KIND_COLL_UP) ? 2 : 3;
@@ -207,6 +221,7 @@ module tb_router_route;
   logic [15:0] bid;
   initial begin
     ne[0] = 0; ne[1] = 0; npairs = 0;
+    for (int d = 0; d < 4; d++) begin tie_hops[d][0] = 0; tie_hops[d][1] = 0; end
     for (int s = 0; s < N; s++)
       for (int t = 0; t < N; t++)
         for (int k = 0; k < 3; k++) begin
@@ -233,11 +248,28 @@ module tb_router_route;
     left0 = cyclic_left(0);
     left1 = cyclic_left(1);
     big = 0;
-    for (int d = 0; d < NDIMS; d++) if (dsz(d) >= 4) big = 1;
+    // Without the dateline a ring of 5 or more has a cycle of 2-hop routes; a
+    // ring of 4 only through half-ring routes, which the split tie-break
+    // (correlated with the sub-VC hash) may keep off a single VC.
+    for (int d = 0; d < NDIMS; d++) if (dsz(d) >= 5 || (dsz(d) == 4 && TIE == 0)) big = 1;
     `CHECK(left0 == 0, ("channel dependency graph with the dateline has a cycle (%0d channels on or behind cycles)", left0))
     if (big) `CHECK(left1 > 0, ("without the dateline the graph should have a cycle"))
-    $display("tb_router_route NDIMS=%0d %0dx%0dx%0dx%0d NVCS=%0d: %0d routes (x3 kinds) checked, %0d bad ids; CDG %0d edges acyclic; without dateline %0d channels cyclic",
-             NDIMS, SX, SY, SZ, SW, NVCS, npairs / 3, nbad, ne[0], left1);
+    for (int d = 0; d < NDIMS; d++) begin
+      if (dsz(d) % 2 == 0) begin
+        `CHECK(tie_hops[d][0] + tie_hops[d][1] == N * N / dsz(d), ("dimension %0d: %0d half-ring routes, expected %0d",
+               d, tie_hops[d][0] + tie_hops[d][1], N * N / dsz(d)))
+        if (TIE != 0) begin
+          `CHECK(tie_hops[d][0] == tie_hops[d][1], ("dimension %0d: half-ring ties %0d PLUS, %0d MINUS (not balanced)",
+                 d, tie_hops[d][0], tie_hops[d][1]))
+        end else begin
+          `CHECK(tie_hops[d][1] == 0, ("dimension %0d: TIE=0 sent %0d ties MINUS", d, tie_hops[d][1]))
+        end
+      end
+    end
+    $display("tb_router_route NDIMS=%0d %0dx%0dx%0dx%0d NVCS=%0d TIE=%0d: %0d routes (x3 kinds) checked, %0d bad ids; CDG %0d edges acyclic; without dateline %0d channels cyclic; ties PLUS/MINUS %0d/%0d",
+             NDIMS, SX, SY, SZ, SW, NVCS, TIE, npairs / 3, nbad, ne[0], left1,
+             tie_hops[0][0] + tie_hops[1][0] + tie_hops[2][0] + tie_hops[3][0],
+             tie_hops[0][1] + tie_hops[1][1] + tie_hops[2][1] + tie_hops[3][1]);
     if (errors > 0) $fatal(1, "tb_router_route: %0d errors", errors);
     $display("PASS tb_router_route");
     $finish;
