@@ -68,17 +68,20 @@ done
 # rank, the collectives done on the engine and in software: with the engine
 # every rank uses it (integer sum/min/max, barriers, broadcasts of
 # MPI_COMM_WORLD) and falls back for the rest (floats, MPI_PROD, logical and
-# bitwise ops); split and dup communicators are on software (not counted);
-# with SKIFMPI_COLL=sw the engine is never used.
+# bitwise ops); the dup of MPI_COMM_WORLD shares its tree, and each half of
+# the split (even and odd ranks) with 2 or more ranks gets a tree of its own
+# (every rank reports the number of trees made: 1 on 3 ranks, whose odd half
+# is one rank, else 2); with SKIFMPI_COLL=sw the engine is never used.
 coll_paths() { # N: ranks
-    local np=$1 r
+    local np=$1 r trees=2
+    [ "$np" -lt 4 ] && trees=1
     SKIFMPI_COLL_REPORT=1 expect_rc 0 "$MPIRUN" $(mpi_np $np) -q "$MT/t_coll" || return 1
     has "$T/out" "passed on $np ranks" || return 1
-    [ "$(grep -c "skifmpi: rank .*: collectives on the engine [1-9][0-9]*, in software [1-9]" "$T/err")" -eq "$np" ] ||
-        fail "not every rank used both the engine and the fallback" || return 1
+    [ "$(grep -c "skifmpi: rank .*: collectives on the engine [1-9][0-9]*, in software [1-9][0-9]*; trees for split communicators $trees\$" "$T/err")" -eq "$np" ] ||
+        fail "not every rank used both the engine and the fallback, with $trees split trees" || return 1
     SKIFMPI_COLL=sw SKIFMPI_COLL_REPORT=1 expect_rc 0 "$MPIRUN" $(mpi_np $np) -q "$MT/t_coll" || return 1
     has "$T/out" "passed on $np ranks" || return 1
-    [ "$(grep -c "skifmpi: rank .*: collectives on the engine 0, in software 0" "$T/err")" -eq "$np" ] ||
+    [ "$(grep -c "skifmpi: rank .*: collectives on the engine 0, in software 0; trees for split communicators 0" "$T/err")" -eq "$np" ] ||
         fail "SKIFMPI_COLL=sw: the engine was used" || return 1
 }
 t_mpi_coll_engine_3_ranks() { coll_paths 3; }

@@ -94,6 +94,7 @@ struct comm {
     int used, id, rank, size, errh;
     int *world; /* comm rank -> world rank */
     const struct coll_ops *coll;
+    SkifCollTree *tree; /* hw_coll: the engine's tree of this group (kept until MPI_Finalize) */
 };
 
 /* The collectives a communicator uses: today every communicator gets
@@ -1560,6 +1561,8 @@ static struct {
     int up;               /* SkifColl_Init done (hardware path) */
     SkifCollTree *world;  /* the stride tree of every rank, root 0 */
     unsigned long hw, sw; /* collectives on the engine, fallbacks */
+    int trees;            /* trees made for split communicators */
+    int full;             /* SkifColl_Create ran out of tree ids */
     int report;
 } hwc;
 
@@ -1608,9 +1611,8 @@ static int hw_done(int rc, SkifCollReq *const *r, const char *what)
 
 static int hw_barrier(struct comm *c)
 {
-    (void)c;
     SkifCollReq *r = NULL;
-    return hw_done(SkifColl_Barrier(hwc.world, &r), &r, "MPI_Barrier");
+    return hw_done(SkifColl_Barrier(c->tree, &r), &r, "MPI_Barrier");
 }
 
 static int hw_bcast(struct comm *c, void *buf, size_t bytes, int root)
@@ -1620,7 +1622,7 @@ static int hw_bcast(struct comm *c, void *buf, size_t bytes, int root)
         return sw_bcast(c, buf, bytes, root);
     }
     SkifCollReq *r = NULL;
-    return hw_done(SkifColl_Bcast(hwc.world, root, buf, bytes, &r), &r, "MPI_Bcast");
+    return hw_done(SkifColl_Bcast(c->tree, c->world[root], buf, bytes, &r), &r, "MPI_Bcast");
 }
 
 /* The engine's reduce or allreduce (root < 0) of n elements; the input
@@ -1643,8 +1645,8 @@ static int hw_red(struct comm *c, const void *in, void *out, int n, MPI_Datatype
         in = tmp;
     }
     SkifCollReq *r = NULL;
-    int rc = root < 0 ? SkifColl_Allreduce(hwc.world, in, out, (size_t)n, ty, o, &r)
-                      : SkifColl_Reduce(hwc.world, root, in, c->rank == root ? out : NULL,
+    int rc = root < 0 ? SkifColl_Allreduce(c->tree, in, out, (size_t)n, ty, o, &r)
+                      : SkifColl_Reduce(c->tree, c->world[root], in, c->rank == root ? out : NULL,
                                         (size_t)n, ty, o, &r);
     int e = hw_done(rc, &r, root < 0 ? "MPI_Allreduce" : "MPI_Reduce");
     free(tmp);
@@ -1680,13 +1682,71 @@ static void hw_init(void)
         SkifColl_Members(hwc.world) != g.size || SkifColl_Root(hwc.world) != 0)
         return;
     g.comms[MPI_COMM_WORLD]->coll = &hw_coll;
+    g.comms[MPI_COMM_WORLD]->tree = hwc.world;
+}
+
+/* MPI_Comm_split of a communicator on the engine whose group is every rank
+ * (so every node of the torus takes part, as SkifColl_Create needs): every
+ * rank makes, colour by colour in ascending order, the tree of each new
+ * group of 2 or more ranks (ranks w_of(colour) in the new rank order, root
+ * its rank 0) and keeps its own group's. all[] is every parent rank's
+ * (colour, key); nc the new communicator (NULL: MPI_UNDEFINED). Every rank
+ * runs the same calls with the same arguments, so they agree on which
+ * groups got a tree; when the 16 tree ids are used up the remaining groups
+ * (and later splits) stay on software. */
+static void hw_split(struct comm *c, const int *all, struct comm *nc)
+{
+    if (!hwc.up || c->coll != &hw_coll || c->size != g.size || hwc.full)
+        return;
+    int n = c->size, *w = malloc(sizeof(int) * (size_t)n), prev = -1;
+    if (!w)
+        internal("out of memory");
+    for (;;) {
+        int col = -1; /* the next colour above prev */
+        for (int i = 0; i < n; i++)
+            if (all[2 * i] != MPI_UNDEFINED && all[2 * i] > prev && (col < 0 || all[2 * i] < col))
+                col = all[2 * i];
+        if (col < 0)
+            break;
+        prev = col;
+        int cnt = 0;
+        for (int i = 0; i < n; i++) { /* by (key, parent rank), as MPI_Comm_split orders */
+            if (all[2 * i] != col)
+                continue;
+            int j = cnt++;
+            while (j > 0 && all[2 * w[j - 1] + 1] > all[2 * i + 1]) {
+                w[j] = w[j - 1];
+                j--;
+            }
+            w[j] = i;
+        }
+        if (cnt < 2)
+            continue;
+        for (int i = 0; i < cnt; i++)
+            w[i] = c->world[w[i]];
+        SkifCollTree *t = SkifColl_Create(w, cnt, w[0]);
+        if (!t) {
+            if (errno != ENOSPC)
+                skif_fatal("SkifColl_Create for MPI_Comm_split");
+            hwc.full = 1;
+            break;
+        }
+        hwc.trees++;
+        if (nc && all[2 * c->rank] == col) {
+            nc->tree = t;
+            nc->coll = &hw_coll;
+        }
+    }
+    free(w);
 }
 
 static void hw_fini(void)
 {
     if (hwc.report)
-        fprintf(stderr, "skifmpi: rank %d: collectives on the engine %lu, in software %lu\n",
-                g.rank, hwc.hw, hwc.sw);
+        fprintf(stderr,
+                "skifmpi: rank %d: collectives on the engine %lu, in software %lu; trees for split "
+                "communicators %d\n",
+                g.rank, hwc.hw, hwc.sw, hwc.trees);
     if (hwc.up && SkifColl_Finalize() < 0)
         skif_fatal("SkifColl_Finalize");
     hwc.up = 0;
@@ -1970,6 +2030,10 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     memcpy(w, c->world, sizeof(int) * (size_t)c->size);
     struct comm *n = comm_new(id, c->rank, c->size, w);
     n->errh = c->errh;
+    /* the same group: the same engine tree (its collectives come in the
+     * same order on every rank, as MPI requires of overlapping groups) */
+    n->coll = c->coll;
+    n->tree = c->tree;
     *newcomm = comm_add(n);
     return MPI_SUCCESS;
 }
@@ -2000,6 +2064,7 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
     }
     sw_bcast(c, all, sizeof(int) * 2 * (size_t)n, 0);
     if (color == MPI_UNDEFINED) {
+        hw_split(c, all, NULL);
         free(all);
         *newcomm = MPI_COMM_NULL;
         return MPI_SUCCESS;
@@ -2024,9 +2089,10 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
             rank = i;
         w[i] = c->world[w[i]];
     }
-    free(all);
     struct comm *nc = comm_new(id, rank, cnt, w);
     nc->errh = c->errh;
+    hw_split(c, all, nc);
+    free(all);
     *newcomm = comm_add(nc);
     return MPI_SUCCESS;
 }
