@@ -306,7 +306,7 @@ module skif_rma #(
         dma_valid_o = 1'b1;
         dma_write_o = 1'b1;
         dma_stat_o  = 1'b1;
-        dma_addr_o  = {stat_q[63:4], (state_q == SSt1), 3'b000};
+        dma_addr_o  = {stat_q[63:3] + {60'h0, (state_q == SSt1)}, 3'b000};
         dma_wdata_o = (state_q == SSt0) ? {gets_q, puts_q} : {errs_q, atoms_q};
       end
       default: ;
