@@ -117,7 +117,7 @@ module skif_rma #(
   // sending
   logic [63:0] ohdr_q, oaddr_q;
   logic [8:0]  otot_q, j_q;       // flits of the packet sent; index of the next
-  logic [2:0]  olen_q;          // data length mod 8 (the last flit's bytes)
+  logic [2:0]  olen_q;           // data length mod 8 (the last flit's bytes)
   logic [2:0]  so_q;              // byte offset of the data in buffer word 0
   // counters
   logic [31:0] refused_q, info_q, acks_q, puts_q, gets_q, atoms_q, errs_q, served_q;
