@@ -28,6 +28,33 @@
 #define SKIF_KIND_MSG            0x0u         /* SkifCh message; other kinds reserved */
 #define SKIF_KIND_COLL_UP        0x1u         /* collective subnet, towards the root (own VC class in the torus router) */
 #define SKIF_KIND_COLL_DOWN      0x2u         /* collective subnet, away from the root (own VC class in the torus router) */
+#define SKIF_KIND_RMA_PUT        0x3u         /* RMA put: header, target address, ceil(len/8) data flits */
+#define SKIF_KIND_RMA_GET        0x4u         /* RMA get request: header, target address, initiator address */
+#define SKIF_KIND_RMA_GET_RESP   0x5u         /* RMA get response: header, initiator address, ceil(len/8) data flits */
+#define SKIF_KIND_RMA_ATOMIC     0x6u         /* RMA atomic: header, target address, result address, operand, compare */
+#define SKIF_KIND_RMA_ACK        0x7u         /* RMA ack: header; len 4/8: also result address, old value */
+#define SKIF_RHDR_OP_LO          24u          /* 4 bits: ATOMIC op (SKIF_RMA_OP_*); ACK: code (SKIF_RMA_ERR_*) */
+#define SKIF_RHDR_RKIND_LO       20u          /* 4 bits: ACK: kind of the request answered; else zero */
+#define SKIF_RHDR_TAG_LO         0u           /* 8 bits: request tag, echoed in the answer */
+#define SKIF_RMA_OP_FETCH        0x0u         /* atomic fetch: old value, no write */
+#define SKIF_RMA_OP_FADD         0x1u         /* atomic fetch-and-add: old value, mem += operand */
+#define SKIF_RMA_OP_ADD          0x2u         /* atomic add: mem += operand, ACK without value */
+#define SKIF_RMA_OP_SWAP         0x3u         /* atomic swap: old value, mem = operand */
+#define SKIF_RMA_OP_CSWAP        0x4u         /* atomic compare-swap: old value, mem = operand if old == compare */
+#define SKIF_RMA_ERR_OK          0x0u         /* ACK code: performed */
+#define SKIF_RMA_ERR_WIN         0x1u         /* ACK code: outside every window or without the permission */
+#define SKIF_RMA_ERR_LEN         0x2u         /* ACK code: bad length (0, > SKIF_MAX_MSG, atomic not 4/8) */
+#define SKIF_RMA_ERR_OP          0x3u         /* ACK code: bad atomic op or address not aligned to its width */
+#define SKIF_RMA_ERR_FORMAT      0x4u         /* ACK code: the last flag too early or too late */
+#define SKIF_RMA_ERR_DMA         0x5u         /* ACK code: a DMA read returned an error */
+#define SKIF_RMA_WINDOWS_MAX     8u           /* RMA window table entries at most */
+#define SKIF_RMA_PERM_R          0x00000001u  /* RMA_WIN_CFG: window readable by GET */
+#define SKIF_RMA_PERM_W          0x00000002u  /* RMA_WIN_CFG: window writable by PUT, GET_RESP, atomic results */
+#define SKIF_RMA_PERM_A          0x00000004u  /* RMA_WIN_CFG: window open to ATOMIC */
+#define SKIF_RMA_STAT_PUTS       0x000u       /* u32: puts acknowledged (RMA_PUTS) */
+#define SKIF_RMA_STAT_GETS       0x004u       /* u32: gets returned (RMA_GETS) */
+#define SKIF_RMA_STAT_ATOMS      0x008u       /* u32: atomics returned (RMA_ATOMS) */
+#define SKIF_RMA_STAT_ERRS       0x00Cu       /* u32: requests completed in error (RMA_ERRS) */
 #define SKIF_CHDR_ARG_LO         44u          /* 16 bits: REDUCE target node; BCAST posting node; else 0 */
 #define SKIF_CHDR_CMD_LO         40u          /* 4 bits: SKIF_COLL_CMD_* */
 #define SKIF_CHDR_TYPE_LO        36u          /* 4 bits: SKIF_COLL_TYPE_* */
@@ -120,6 +147,32 @@
 #define SKIF_REG_COLL_PIO_HI     0x0F4u       /* WO  programmed-I/O collective: descriptor [63:32]; the write launches the packet */
 #define SKIF_REG_COLL_PIO_DATA   0x100u       /* WO  + 4i, i < 16: PIO payload word i/2, low half when i is even (kept until rewritten) */
 #define SKIF_COLL_PIO_REGS       16u          /* COLL_PIO_DATA registers (SKIF_COLL_MAX_RED bytes) */
+#define SKIF_REG_RMA_STATUS      0x200u       /* RO/W1C  RMA_STATUS_* bits; sticky bits write-1-to-clear */
+#define SKIF_REG_RMA_REFUSED     0x204u       /* RO  RMA requests refused here (window, length, op, format), wraps */
+#define SKIF_REG_RMA_ERR_INFO    0x208u       /* RO  last refusal or dropped response: [3:0] code [7:4] kind [15:8] tag [31:16] src */
+#define SKIF_REG_RMA_ACKS        0x20Cu       /* RO  RMA ACK packets received, wraps */
+#define SKIF_REG_RMA_PUTS        0x210u       /* RO  puts acknowledged (also in the RMA status words) */
+#define SKIF_REG_RMA_GETS        0x214u       /* RO  gets returned and written */
+#define SKIF_REG_RMA_ATOMS       0x218u       /* RO  atomics returned (old value written) */
+#define SKIF_REG_RMA_ERRS        0x21Cu       /* RO  requests of this node completed in error (error ACK or bad response) */
+#define SKIF_REG_RMA_STAT_LO     0x220u       /* RW  RMA status words address [31:0], 8-byte aligned; 0: none written */
+#define SKIF_REG_RMA_STAT_HI     0x224u       /* RW  RMA status words address [63:32] */
+#define SKIF_REG_RMA_WIN_SEL     0x228u       /* RW  window the RMA_WIN_* registers show and RMA_WIN_CFG commits */
+#define SKIF_REG_RMA_WIN_CFG     0x22Cu       /* RW  write: commit {WIN_BASE, WIN_SIZE, perm [2:0]} to WIN_SEL; read: its perm */
+#define SKIF_REG_RMA_WIN_BASE_LO 0x230u       /* RW  window base [31:0] for the next WIN_CFG write (bits [2:0] ignored) */
+#define SKIF_REG_RMA_WIN_BASE_HI 0x234u       /* RW  window base [63:32] for the next WIN_CFG write */
+#define SKIF_REG_RMA_WIN_SIZE_LO 0x238u       /* RW  window size [31:0] in bytes for the next WIN_CFG write (bits [2:0] ignored) */
+#define SKIF_REG_RMA_WIN_SIZE_HI 0x23Cu       /* RW  window size [63:32] for the next WIN_CFG write */
+#define SKIF_REG_RMA_WIN_RBASE_LO 0x240u       /* RO  window WIN_SEL: base [31:0] */
+#define SKIF_REG_RMA_WIN_RBASE_HI 0x244u       /* RO  window WIN_SEL: base [63:32] */
+#define SKIF_REG_RMA_WIN_RSIZE_LO 0x248u       /* RO  window WIN_SEL: size [31:0] */
+#define SKIF_REG_RMA_WIN_RSIZE_HI 0x24Cu       /* RO  window WIN_SEL: size [63:32] */
+#define SKIF_REG_RMA_WINDOWS     0x250u       /* RO  window table entries */
+#define SKIF_REG_RMA_SERVED      0x254u       /* RO  RMA requests performed here (puts, gets, atomics), wraps */
+#define SKIF_REG_RMA_END         0x258u       /* first offset after the RMA window */
+#define SKIF_RMA_STATUS_REFUSED  0x00000001u  /* sticky: a request was refused here */
+#define SKIF_RMA_STATUS_RSP_ERR  0x00000002u  /* sticky: a response for this node was dropped or an error ACK came */
+#define SKIF_RMA_STATUS_BUSY     0x00000004u  /* the engine is handling a packet */
 #define SKIF_REG_CH_HEAD         0x400u       /* WO  + 4c: channel c's consumer pointer (frees ring space), c < CH_NUM */
 #define SKIF_REG_MAP_SIZE        0x800u       /* first offset outside the map */
 #define SKIF_CTRL_TX_EN          0x00000001u  /* TX engine runs */

@@ -41,6 +41,40 @@
 `define SKIF_KIND_COLL_UP      4'h1   // collective subnet, towards the root (own VC class in the torus router)
 `define SKIF_KIND_COLL_DOWN    4'h2   // collective subnet, away from the root (own VC class in the torus router)
 
+// ---------------------------------------------------------------- RMA header flit
+// Remote memory access (docs/rma.md, docs/packet-format.md "RMA packets"):
+// [63:60] kind 3..7  [59:44] dst  [43:28] src  [27:24] op (ATOMIC) or code
+// (ACK)  [23:20] kind of the request answered (ACK), else zero  [19:8] data
+// length in bytes (not the flit count)  [7:0] request tag (echoed).
+`define SKIF_KIND_RMA_PUT      4'h3   // RMA put: header, target address, ceil(len/8) data flits
+`define SKIF_KIND_RMA_GET      4'h4   // RMA get request: header, target address, initiator address
+`define SKIF_KIND_RMA_GET_RESP 4'h5   // RMA get response: header, initiator address, ceil(len/8) data flits
+`define SKIF_KIND_RMA_ATOMIC   4'h6   // RMA atomic: header, target address, result address, operand, compare
+`define SKIF_KIND_RMA_ACK      4'h7   // RMA ack: header; len 4/8: also result address, old value
+`define SKIF_RHDR_OP_LO        24     // 4 bits: ATOMIC op (SKIF_RMA_OP_*); ACK: code (SKIF_RMA_ERR_*)
+`define SKIF_RHDR_RKIND_LO     20     // 4 bits: ACK: kind of the request answered; else zero
+`define SKIF_RHDR_TAG_LO       0      // 8 bits: request tag, echoed in the answer
+`define SKIF_RMA_OP_FETCH      4'h0   // atomic fetch: old value, no write
+`define SKIF_RMA_OP_FADD       4'h1   // atomic fetch-and-add: old value, mem += operand
+`define SKIF_RMA_OP_ADD        4'h2   // atomic add: mem += operand, ACK without value
+`define SKIF_RMA_OP_SWAP       4'h3   // atomic swap: old value, mem = operand
+`define SKIF_RMA_OP_CSWAP      4'h4   // atomic compare-swap: old value, mem = operand if old == compare
+`define SKIF_RMA_ERR_OK        4'h0   // ACK code: performed
+`define SKIF_RMA_ERR_WIN       4'h1   // ACK code: outside every window or without the permission
+`define SKIF_RMA_ERR_LEN       4'h2   // ACK code: bad length (0, > SKIF_MAX_MSG, atomic not 4/8)
+`define SKIF_RMA_ERR_OP        4'h3   // ACK code: bad atomic op or address not aligned to its width
+`define SKIF_RMA_ERR_FORMAT    4'h4   // ACK code: the last flag too early or too late
+`define SKIF_RMA_ERR_DMA       4'h5   // ACK code: a DMA read returned an error
+`define SKIF_RMA_WINDOWS_MAX   8      // RMA window table entries at most
+`define SKIF_RMA_PERM_R        32'h00000001  // RMA_WIN_CFG: window readable by GET
+`define SKIF_RMA_PERM_W        32'h00000002  // RMA_WIN_CFG: window writable by PUT, GET_RESP, atomic results
+`define SKIF_RMA_PERM_A        32'h00000004  // RMA_WIN_CFG: window open to ATOMIC
+// RMA completion status words in host memory (at RMA_STAT, 8-byte aligned, 16 bytes)
+`define SKIF_RMA_STAT_PUTS     12'h000  // u32: puts acknowledged (RMA_PUTS)
+`define SKIF_RMA_STAT_GETS     12'h004  // u32: gets returned (RMA_GETS)
+`define SKIF_RMA_STAT_ATOMS    12'h008  // u32: atomics returned (RMA_ATOMS)
+`define SKIF_RMA_STAT_ERRS     12'h00C  // u32: requests completed in error (RMA_ERRS)
+
 // ---------------------------------------------------------------- collective header flit
 // Kinds COLL_UP/COLL_DOWN (docs/collectives.md): [63:60] kind  [59:44] arg
 // [43:40] cmd  [39:36] type  [35] err  [34:28] zero  [27:20] tree  [19:8] len
@@ -163,6 +197,32 @@
 `define SKIF_REG_COLL_PIO_HI   12'h0F4  // WO  programmed-I/O collective: descriptor [63:32]; the write launches the packet
 `define SKIF_REG_COLL_PIO_DATA 12'h100  // WO  + 4i, i < 16: PIO payload word i/2, low half when i is even (kept until rewritten)
 `define SKIF_COLL_PIO_REGS     16     // COLL_PIO_DATA registers (SKIF_COLL_MAX_RED bytes)
+`define SKIF_REG_RMA_STATUS     12'h200  // RO/W1C  RMA_STATUS_* bits; sticky bits write-1-to-clear
+`define SKIF_REG_RMA_REFUSED    12'h204  // RO  RMA requests refused here (window, length, op, format), wraps
+`define SKIF_REG_RMA_ERR_INFO   12'h208  // RO  last refusal or dropped response: [3:0] code [7:4] kind [15:8] tag [31:16] src
+`define SKIF_REG_RMA_ACKS       12'h20C  // RO  RMA ACK packets received, wraps
+`define SKIF_REG_RMA_PUTS       12'h210  // RO  puts acknowledged (also in the RMA status words)
+`define SKIF_REG_RMA_GETS       12'h214  // RO  gets returned and written
+`define SKIF_REG_RMA_ATOMS      12'h218  // RO  atomics returned (old value written)
+`define SKIF_REG_RMA_ERRS       12'h21C  // RO  requests of this node completed in error (error ACK or bad response)
+`define SKIF_REG_RMA_STAT_LO    12'h220  // RW  RMA status words address [31:0], 8-byte aligned; 0: none written
+`define SKIF_REG_RMA_STAT_HI    12'h224  // RW  RMA status words address [63:32]
+`define SKIF_REG_RMA_WIN_SEL    12'h228  // RW  window the RMA_WIN_* registers show and RMA_WIN_CFG commits
+`define SKIF_REG_RMA_WIN_CFG    12'h22C  // RW  write: commit {WIN_BASE, WIN_SIZE, perm [2:0]} to WIN_SEL; read: its perm
+`define SKIF_REG_RMA_WIN_BASE_LO 12'h230  // RW  window base [31:0] for the next WIN_CFG write (bits [2:0] ignored)
+`define SKIF_REG_RMA_WIN_BASE_HI 12'h234  // RW  window base [63:32] for the next WIN_CFG write
+`define SKIF_REG_RMA_WIN_SIZE_LO 12'h238  // RW  window size [31:0] in bytes for the next WIN_CFG write (bits [2:0] ignored)
+`define SKIF_REG_RMA_WIN_SIZE_HI 12'h23C  // RW  window size [63:32] for the next WIN_CFG write
+`define SKIF_REG_RMA_WIN_RBASE_LO 12'h240  // RO  window WIN_SEL: base [31:0]
+`define SKIF_REG_RMA_WIN_RBASE_HI 12'h244  // RO  window WIN_SEL: base [63:32]
+`define SKIF_REG_RMA_WIN_RSIZE_LO 12'h248  // RO  window WIN_SEL: size [31:0]
+`define SKIF_REG_RMA_WIN_RSIZE_HI 12'h24C  // RO  window WIN_SEL: size [63:32]
+`define SKIF_REG_RMA_WINDOWS    12'h250  // RO  window table entries
+`define SKIF_REG_RMA_SERVED     12'h254  // RO  RMA requests performed here (puts, gets, atomics), wraps
+`define SKIF_REG_RMA_END        12'h258  // first offset after the RMA window
+`define SKIF_RMA_STATUS_REFUSED 32'h00000001  // sticky: a request was refused here
+`define SKIF_RMA_STATUS_RSP_ERR 32'h00000002  // sticky: a response for this node was dropped or an error ACK came
+`define SKIF_RMA_STATUS_BUSY   32'h00000004  // the engine is handling a packet
 `define SKIF_REG_CH_HEAD       12'h400  // WO  + 4c: channel c's consumer pointer (frees ring space), c < CH_NUM
 `define SKIF_REG_MAP_SIZE      12'h800  // first offset outside the map
 

@@ -1,0 +1,613 @@
+`timescale 1ns/1ps
+// SPDX-License-Identifier: Apache-2.0
+// skif_rma: the remote-memory-access engine (docs/rma.md): serves PUT, GET
+// and ATOMIC requests from other nodes against this node's host memory, and
+// takes in the GET_RESP and ACK answers to this node's own requests.
+//
+// Handshakes: input flits valid/ready/last (in_ready_o depends only on the
+// state, never on in_valid_i); output flits valid/ready/last, data held while
+// valid && !ready; DMA requests valid/ready as a skif_dma_arb client (64-bit
+// words, full strobe: sub-word writes are read-modify-write), read
+// responses in request order with no back-pressure (at most MaxReads reads
+// outstanding); a register port as skif_coll_pio's (accepted writes we_i,
+// reads combinational on addr_i, offsets SKIF_REG_RMA_*).
+//
+// One packet at a time, in arrival order, store and forward: a packet is
+// taken whole into a word buffer (its data realigned to the target
+// address's word boundary) and checked (kind, length, framing, window and
+// permission) before it touches memory; then puts and responses are written
+// (whole words straight, a partial head or tail word by read-modify-write),
+// gets read and answered by GET_RESP, atomics read, modified, written and
+// answered by ACK. Requests refused (no window, no permission, bad length,
+// op or framing) touch no memory: REFUSED++, the sticky STATUS bit, and an
+// error ACK to the requester. Responses that cannot be delivered touch no
+// memory either: they count as a completion in error. Each completion of
+// this node's requests (ACK of a put or atomic, GET_RESP written, error)
+// bumps a counter and, if RMA_STAT is set, rewrites the 16-byte completion
+// status words in host memory after the data writes (same port, in order).
+`include "skif_defs.vh"
+
+module skif_rma #(
+  parameter int Windows  = 8,   // window table entries, 1..SKIF_RMA_WINDOWS_MAX
+  parameter int MaxReads = 8    // DMA reads outstanding at most (GET), >= 1
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic [15:0] node_i,       // this node's id: src of every packet sent
+  // register port (offsets SKIF_REG_RMA_*)
+  input  logic        reg_we_i,     // an accepted register write
+  input  logic [11:0] reg_addr_i,
+  input  logic [31:0] reg_wdata_i,
+  output logic [31:0] reg_rdata_o,  // the register at reg_addr_i (combinational)
+  output logic        reg_hit_o,    // reg_addr_i lies in the RMA window
+  // RMA packets from the network (kinds 3..7)
+  input  logic        in_valid_i,
+  output logic        in_ready_o,
+  input  logic [63:0] in_data_i,
+  input  logic        in_last_i,
+  // ACK and GET_RESP packets to the network
+  output logic        out_valid_o,
+  input  logic        out_ready_i,
+  output logic [63:0] out_data_o,
+  output logic        out_last_o,
+  // DMA client (skif_dma_arb)
+  output logic        dma_valid_o,
+  input  logic        dma_ready_i,
+  output logic        dma_write_o,
+  output logic [63:0] dma_addr_o,
+  output logic [63:0] dma_wdata_o,
+  output logic        dma_stat_o,   // the request is a status-word write
+  input  logic        dma_rsp_valid_i,
+  input  logic [63:0] dma_rsp_data_i,
+  input  logic        dma_rsp_err_i,
+  output logic        busy_o        // a packet is being handled
+);
+  localparam int WinW  = (Windows > 1) ? $clog2(Windows) : 1;
+  localparam int Words = `SKIF_MAX_MSG / 8 + 1;  // buffer words: the longest data at any alignment
+  localparam int RdW   = $clog2(MaxReads + 1);
+  localparam logic [11:0] MaxLenC = 12'(`SKIF_MAX_MSG);
+
+`ifndef SYNTHESIS
+  if (Windows < 1 || Windows > `SKIF_RMA_WINDOWS_MAX) begin : g_bad_windows
+    `SKIF_BAD_PARAM("skif_rma Windows=%0d out of range 1..8", Windows)
+  end
+  if (MaxReads < 1 || MaxReads > 256) begin : g_bad_reads
+    `SKIF_BAD_PARAM("skif_rma MaxReads=%0d out of range 1..256", MaxReads)
+  end
+`endif
+
+  typedef enum logic [3:0] {
+    SHdr   = 4'd0,   // next flit is a header
+    SBody  = 4'd1,   // taking the flits after the header
+    SDrop  = 4'd2,   // discarding up to the last flit (framing or length error)
+    SCheck = 4'd3,   // the whole packet is in: check and choose
+    SWr    = 4'd4,   // writing buffer words (a partial word: its read first)
+    SWWait = 4'd5,   // read-modify-write: waiting for the word
+    SWMrg  = 4'd6,   // read-modify-write: writing the merged word
+    SRd    = 4'd7,   // GET: reading the words into the buffer
+    SARd   = 4'd8,   // ATOMIC: reading the word
+    SAWait = 4'd9,   // ATOMIC: waiting for it
+    SAWr   = 4'd10,  // ATOMIC: writing the new value
+    SSend  = 4'd11,  // sending an ACK or GET_RESP
+    SFin   = 4'd12,  // a completion of this node's request: count it
+    SSt0   = 4'd13,  // status word 0 {GETS, PUTS}
+    SSt1   = 4'd14   // status word 1 {ERRS, ATOMS}
+  } state_e;
+
+  // ---------------------------------------------------------------- window table
+  logic [2:0]  perm_q [Windows];
+  logic [60:0] wbase_q [Windows];  // base / 8
+  logic [60:0] wsize_q [Windows];  // size / 8
+  logic [63:0] stg_base_q, stg_size_q, stat_q;
+  logic [7:0]  sel_q;
+
+  // ---------------------------------------------------------------- packet state
+  state_e      state_q;
+  logic [3:0]  kind_q, op_q, rkind_q, err_q;
+  logic [15:0] src_q;
+  logic [7:0]  tag_q;
+  logic [11:0] len_q;
+  logic [63:0] a0_q, a1_q, opnd_q, cmp_q;
+  logic [8:0]  exp_q, f_q;        // flits expected after the header; taken so far
+  logic [63:0] carry_q;
+  logic [8:0]  nw_q, i_q, r_q;    // words to write/read; issued; received (GET)
+  logic        dmaerr_q;
+  logic [63:0] merge_q;
+  logic [63:0] aword_q;           // ATOMIC: the word to write
+  // sending
+  logic [63:0] ohdr_q, oaddr_q;
+  logic [8:0]  otot_q, j_q;       // flits of the packet sent; index of the next
+  logic [2:0]  olen_q;           // data length mod 8 (the last flit's bytes)
+  logic [2:0]  so_q;              // byte offset of the data in buffer word 0
+  // counters
+  logic [31:0] refused_q, info_q, acks_q, puts_q, gets_q, atoms_q, errs_q, served_q;
+  logic        st_ref_q, st_rsp_q;
+
+  logic [63:0] buf_q [Words];
+
+  // ---------------------------------------------------------------- header decode
+  logic [3:0]  h_kind;
+  logic [11:0] h_len;
+  logic        h_req, h_rsp, h_len_ok;
+  logic [8:0]  h_exp, h_nfl;
+  assign h_kind = in_data_i[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
+  assign h_len  = in_data_i[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO];
+  assign h_nfl  = 9'(({1'b0, h_len} + 13'd7) >> 3);
+  assign h_req  = (h_kind == `SKIF_KIND_RMA_PUT) || (h_kind == `SKIF_KIND_RMA_GET) ||
+                  (h_kind == `SKIF_KIND_RMA_ATOMIC);
+  assign h_rsp  = (h_kind == `SKIF_KIND_RMA_GET_RESP) || (h_kind == `SKIF_KIND_RMA_ACK);
+  always @(*) begin
+    h_len_ok = 1'b0;
+    h_exp    = 9'd0;
+    case (h_kind)
+      `SKIF_KIND_RMA_PUT, `SKIF_KIND_RMA_GET_RESP: begin
+        h_len_ok = (h_len != 12'd0) && (h_len <= MaxLenC);
+        h_exp    = h_nfl + 9'd1;
+      end
+      `SKIF_KIND_RMA_GET: begin
+        h_len_ok = (h_len != 12'd0) && (h_len <= MaxLenC);
+        h_exp    = 9'd2;
+      end
+      `SKIF_KIND_RMA_ATOMIC: begin
+        h_len_ok = (h_len == 12'd4) || (h_len == 12'd8);
+        h_exp    = 9'd4;
+      end
+      `SKIF_KIND_RMA_ACK: begin
+        h_len_ok = (h_len == 12'd0) || (h_len == 12'd4) || (h_len == 12'd8);
+        h_exp    = (h_len == 12'd0) ? 9'd0 : 9'd2;
+      end
+      default: ;
+    endcase
+  end
+
+  // ---------------------------------------------------------------- derived
+  logic        is_req, is_rsp, is_put, is_get, is_atom, is_ack, is_data;
+  logic [8:0]  nfl;               // data flits of this packet's length
+  logic [2:0]  off;               // byte offset of a0 in its word
+  logic [63:0] wbase_addr;        // a0's word
+  assign is_put  = (kind_q == `SKIF_KIND_RMA_PUT);
+  assign is_get  = (kind_q == `SKIF_KIND_RMA_GET);
+  assign is_atom = (kind_q == `SKIF_KIND_RMA_ATOMIC);
+  assign is_ack  = (kind_q == `SKIF_KIND_RMA_ACK);
+  assign is_req  = is_put || is_get || is_atom;
+  assign is_rsp  = is_ack || (kind_q == `SKIF_KIND_RMA_GET_RESP);
+  assign is_data = is_put || (kind_q == `SKIF_KIND_RMA_GET_RESP) || (is_ack && len_q != 12'd0);
+  assign nfl        = 9'(({1'b0, len_q} + 13'd7) >> 3);
+  assign off        = a0_q[2:0];
+  assign wbase_addr = {a0_q[63:3], 3'b000};
+
+  // window check of [a0, a0 + len) for the permission this packet needs
+  logic [2:0]  need;
+  logic        win_ok;
+  logic [64:0] acc_end;
+  assign need = is_get ? 3'(`SKIF_RMA_PERM_R) : is_atom ? 3'(`SKIF_RMA_PERM_A) : 3'(`SKIF_RMA_PERM_W);
+  assign acc_end = {1'b0, a0_q} + {53'h0, len_q};
+  always @(*) begin
+    win_ok = 1'b0;
+    for (int w = 0; w < Windows; w++) begin
+      if ((perm_q[w] & need) != 3'b000 && a0_q >= {wbase_q[w], 3'b000} &&
+          acc_end <= {1'b0, wbase_q[w], 3'b000} + {1'b0, wsize_q[w], 3'b000})
+        win_ok = 1'b1;
+    end
+  end
+
+  // atomic checks: op known, address aligned to the width
+  logic atom_op_ok, atom_al_ok;
+  assign atom_op_ok = (op_q <= `SKIF_RMA_OP_CSWAP);
+  assign atom_al_ok = (len_q == 12'd8) ? (a0_q[2:0] == 3'd0) : (a0_q[1:0] == 2'd0);
+
+  // ---------------------------------------------------------------- buffer access
+  logic [8:0]  k;                 // data flit being sent
+  logic [63:0] b_lo, b_hi, b_i;
+  assign k    = j_q - 9'd2;
+  assign b_lo = buf_q[k];
+  assign b_hi = (k + 9'd1 < nw_q) ? buf_q[k + 9'd1] : 64'h0;
+  assign b_i  = buf_q[i_q];
+
+  // byte mask of write word i: bytes of [a0, a0 + len)
+  logic [63:0] head_m, tail_m, wmask;
+  logic [3:0]  last_bytes;
+  logic        wfull;
+  assign last_bytes = 4'({1'b0, off} + len_q[2:0] - 3'd1) & 4'h7;
+  assign head_m = (i_q == 9'd0) ? (64'hFFFF_FFFF_FFFF_FFFF << {off, 3'b000}) : 64'hFFFF_FFFF_FFFF_FFFF;
+  assign tail_m = (i_q == nw_q - 9'd1) ? (64'hFFFF_FFFF_FFFF_FFFF >> {3'd7 - last_bytes[2:0], 3'b000})
+                                       : 64'hFFFF_FFFF_FFFF_FFFF;
+  assign wmask  = head_m & tail_m;
+  assign wfull  = (wmask == 64'hFFFF_FFFF_FFFF_FFFF);
+  logic unused_last_bytes;
+  assign unused_last_bytes = last_bytes[3];
+
+  // incoming data flit realigned to the word boundary of a0
+  logic [63:0] rx_lo, rx_carry;
+  logic [6:0]  rsh;
+  assign rsh      = 7'd64 - {1'b0, off, 3'b000};
+  assign rx_lo    = (in_data_i << {off, 3'b000}) | carry_q;
+  assign rx_carry = (off == 3'd0) ? 64'h0 : (in_data_i >> rsh);
+
+  // ---------------------------------------------------------------- atomic arithmetic
+  logic [63:0] a_old, a_new, a_word, a_mask;
+  logic        a_wide, a_eq, a_write;
+  assign a_wide = (len_q == 12'd8);
+  assign a_mask = a_wide ? 64'hFFFF_FFFF_FFFF_FFFF : 64'h0000_0000_FFFF_FFFF;
+  assign a_old  = a_wide ? dma_rsp_data_i
+                : {32'h0, a0_q[2] ? dma_rsp_data_i[63:32] : dma_rsp_data_i[31:0]};
+  assign a_eq   = (a_old == (cmp_q & a_mask));
+  always @(*) begin
+    case (op_q)
+      `SKIF_RMA_OP_FADD, `SKIF_RMA_OP_ADD: a_new = a_old + opnd_q;
+      `SKIF_RMA_OP_SWAP:                    a_new = opnd_q;
+      `SKIF_RMA_OP_CSWAP:                   a_new = a_eq ? opnd_q : a_old;
+      default:                              a_new = a_old;
+    endcase
+  end
+  assign a_write = (op_q != `SKIF_RMA_OP_FETCH) && !(op_q == `SKIF_RMA_OP_CSWAP && !a_eq);
+  assign a_word  = a_wide ? a_new
+                 : (a0_q[2] ? {a_new[31:0], dma_rsp_data_i[31:0]} : {dma_rsp_data_i[63:32], a_new[31:0]});
+
+  // the outcome of a packet, decided in SCheck (a request refused: the
+  // code of its error ACK) and in SFin (a response: the completion's code)
+  logic [3:0] ck_code, fin_code;
+  logic       ack_bad;  // an ACK carrying a value must be a good atomic's
+  assign ack_bad = is_ack && len_q != 12'd0 &&
+                   (op_q != `SKIF_RMA_ERR_OK || rkind_q != `SKIF_KIND_RMA_ATOMIC);
+  always @(*) begin
+    if (err_q != `SKIF_RMA_ERR_OK)                             ck_code = err_q;
+    else if (ack_bad)                                          ck_code = `SKIF_RMA_ERR_FORMAT;
+    else if (is_atom && !(atom_op_ok && atom_al_ok))           ck_code = `SKIF_RMA_ERR_OP;
+    else if ((is_data || is_get || is_atom) && !win_ok)        ck_code = `SKIF_RMA_ERR_WIN;
+    else                                                       ck_code = `SKIF_RMA_ERR_OK;
+    if (err_q != `SKIF_RMA_ERR_OK)                             fin_code = err_q;
+    else if (dmaerr_q)                                         fin_code = `SKIF_RMA_ERR_DMA;
+    else if (is_ack && op_q != `SKIF_RMA_ERR_OK)               fin_code = op_q;
+    else if (is_ack && rkind_q != `SKIF_KIND_RMA_PUT && rkind_q != `SKIF_KIND_RMA_ATOMIC)
+                                                               fin_code = `SKIF_RMA_ERR_FORMAT;
+    else                                                       fin_code = `SKIF_RMA_ERR_OK;
+  end
+
+  // ---------------------------------------------------------------- handshakes
+  assign in_ready_o = (state_q == SHdr) || (state_q == SBody) || (state_q == SDrop);
+  logic in_take;
+  assign in_take = in_valid_i && in_ready_o;
+
+  logic [63:0] pay_mask, pay;
+  assign pay_mask = (j_q == otot_q - 9'd1 && olen_q != 3'd0)
+                  ? ~(64'hFFFF_FFFF_FFFF_FFFF << {olen_q, 3'b000}) : 64'hFFFF_FFFF_FFFF_FFFF;
+  assign pay      = 64'({b_hi, b_lo} >> {so_q, 3'b000}) & pay_mask;
+  assign out_valid_o = (state_q == SSend);
+  assign out_data_o  = (j_q == 9'd0) ? ohdr_q : (j_q == 9'd1) ? oaddr_q : pay;
+  assign out_last_o  = (j_q == otot_q - 9'd1);
+
+  logic [RdW-1:0] rd_out;         // GET reads outstanding
+  assign rd_out = RdW'(i_q - r_q);
+  always @(*) begin
+    dma_valid_o = 1'b0;
+    dma_write_o = 1'b0;
+    dma_addr_o  = wbase_addr + {52'h0, i_q, 3'b000};
+    dma_wdata_o = b_i;
+    dma_stat_o  = 1'b0;
+    case (state_q)
+      SWr: begin
+        dma_valid_o = (i_q != nw_q);
+        dma_write_o = wfull;
+      end
+      SWMrg: begin
+        dma_valid_o = 1'b1;
+        dma_write_o = 1'b1;
+        dma_wdata_o = merge_q;
+      end
+      SRd:   dma_valid_o = (i_q != nw_q) && (32'(rd_out) < MaxReads);
+      SARd:  dma_valid_o = 1'b1;
+      SAWr: begin
+        dma_valid_o = 1'b1;
+        dma_write_o = 1'b1;
+        dma_wdata_o = aword_q;
+      end
+      SSt0, SSt1: begin
+        dma_valid_o = 1'b1;
+        dma_write_o = 1'b1;
+        dma_stat_o  = 1'b1;
+        dma_addr_o  = {stat_q[63:3] + {60'h0, (state_q == SSt1)}, 3'b000};
+        dma_wdata_o = (state_q == SSt0) ? {gets_q, puts_q} : {errs_q, atoms_q};
+      end
+      default: ;
+    endcase
+  end
+  logic dma_take;
+  assign dma_take = dma_valid_o && dma_ready_i;
+  assign busy_o   = (state_q != SHdr);
+
+  // ---------------------------------------------------------------- answers
+  function automatic logic [63:0] mk_hdr(input logic [3:0] kind, input logic [15:0] dst,
+                                         input logic [15:0] src, input logic [3:0] op,
+                                         input logic [3:0] rkind, input logic [11:0] len,
+                                         input logic [7:0] tag);
+    return {kind, dst, src, op, rkind, len, tag};
+  endfunction
+
+  // ---------------------------------------------------------------- control
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q   <= SHdr;
+      kind_q    <= 4'h0;
+      err_q     <= 4'h0;
+      f_q       <= 9'h0;
+      exp_q     <= 9'h0;
+      i_q       <= 9'h0;
+      r_q       <= 9'h0;
+      j_q       <= 9'h0;
+      otot_q    <= 9'h0;
+      nw_q      <= 9'h0;
+      dmaerr_q  <= 1'b0;
+      refused_q <= 32'h0;
+      info_q    <= 32'h0;
+      acks_q    <= 32'h0;
+      puts_q    <= 32'h0;
+      gets_q    <= 32'h0;
+      atoms_q   <= 32'h0;
+      errs_q    <= 32'h0;
+      served_q  <= 32'h0;
+      st_ref_q  <= 1'b0;
+      st_rsp_q  <= 1'b0;
+    end else begin
+      case (state_q)
+        SHdr: if (in_take) begin
+          kind_q <= h_kind;
+          f_q    <= 9'h0;
+          exp_q  <= h_exp;
+          err_q  <= `SKIF_RMA_ERR_OK;
+          if (!h_len_ok) begin
+            err_q   <= `SKIF_RMA_ERR_LEN;
+            state_q <= in_last_i ? SCheck : SDrop;
+          end else if (h_exp == 9'd0) begin
+            if (!in_last_i) err_q <= `SKIF_RMA_ERR_FORMAT;
+            state_q <= in_last_i ? SCheck : SDrop;
+          end else begin
+            if (in_last_i) err_q <= `SKIF_RMA_ERR_FORMAT;
+            state_q <= in_last_i ? SCheck : SBody;
+          end
+          if (!(h_req || h_rsp)) err_q <= `SKIF_RMA_ERR_FORMAT;
+        end
+        SBody: if (in_take) begin
+          f_q <= f_q + 9'd1;
+          if (in_last_i != (f_q == exp_q - 9'd1)) err_q <= `SKIF_RMA_ERR_FORMAT;
+          if (in_last_i)                 state_q <= SCheck;
+          else if (f_q == exp_q - 9'd1)  state_q <= SDrop;
+        end
+        SDrop: if (in_take && in_last_i) state_q <= SCheck;
+        SCheck: begin
+          i_q      <= 9'h0;
+          r_q      <= 9'h0;
+          j_q      <= 9'h0;
+          otot_q   <= 9'd1;  // an ACK without data unless set otherwise later
+          dmaerr_q <= 1'b0;
+          nw_q     <= 9'(({10'h0, off} + {1'b0, len_q} + 13'd7) >> 3);
+          err_q    <= ck_code;
+          if (is_req) begin
+            if (ck_code != `SKIF_RMA_ERR_OK) state_q <= SSend;  // the error ACK
+            else if (is_put)                 state_q <= SWr;
+            else if (is_get)                 state_q <= SRd;
+            else                             state_q <= SARd;
+          end else if (is_rsp) begin
+            state_q <= (ck_code == `SKIF_RMA_ERR_OK && is_data) ? SWr : SFin;
+          end else begin
+            state_q <= SHdr;  // not an RMA kind: counted as refused, no answer
+          end
+          if (!is_rsp && ck_code != `SKIF_RMA_ERR_OK) begin
+            refused_q <= refused_q + 32'd1;
+            st_ref_q  <= 1'b1;
+            info_q    <= {src_q, tag_q, kind_q, ck_code};
+          end
+        end
+        SWr: if (dma_take) begin
+          if (wfull) i_q <= i_q + 9'd1;
+          else       state_q <= SWWait;
+        end else if (i_q == nw_q) begin
+          if (is_put) begin
+            state_q <= SSend;
+            otot_q  <= 9'd1;
+            j_q     <= 9'h0;
+          end else begin
+            state_q <= SFin;
+          end
+        end
+        SWWait: if (dma_rsp_valid_i) begin
+          if (dma_rsp_err_i) begin
+            dmaerr_q <= 1'b1;
+            i_q      <= i_q + 9'd1;
+            state_q  <= SWr;
+          end else begin
+            state_q <= SWMrg;
+          end
+        end
+        SWMrg: if (dma_take) begin
+          i_q     <= i_q + 9'd1;
+          state_q <= SWr;
+        end
+        SRd: begin
+          if (dma_take) i_q <= i_q + 9'd1;
+          if (dma_rsp_valid_i) begin
+            r_q <= r_q + 9'd1;
+            if (dma_rsp_err_i) dmaerr_q <= 1'b1;
+          end
+          if (r_q == nw_q) begin
+            state_q <= SSend;
+            j_q     <= 9'h0;
+            otot_q  <= dmaerr_q ? 9'd1 : nfl + 9'd2;
+          end
+        end
+        SARd: if (dma_take) state_q <= SAWait;
+        SAWait: if (dma_rsp_valid_i) begin
+          j_q    <= 9'h0;
+          otot_q <= (dma_rsp_err_i || op_q == `SKIF_RMA_OP_ADD) ? 9'd1 : 9'd3;
+          if (dma_rsp_err_i) begin
+            dmaerr_q <= 1'b1;
+            state_q  <= SSend;
+          end else begin
+            state_q <= a_write ? SAWr : SSend;
+          end
+        end
+        SAWr: if (dma_take) state_q <= SSend;
+        SSend: if (out_ready_i) begin
+          j_q <= j_q + 9'd1;
+          if (out_last_o) state_q <= SHdr;
+        end
+        SFin: begin
+          if (is_ack) acks_q <= acks_q + 32'd1;
+          if (fin_code != `SKIF_RMA_ERR_OK) begin
+            errs_q   <= errs_q + 32'd1;
+            st_rsp_q <= 1'b1;
+            info_q   <= {src_q, tag_q, kind_q, fin_code};
+          end else if (!is_ack)                   gets_q  <= gets_q + 32'd1;
+          else if (rkind_q == `SKIF_KIND_RMA_PUT) puts_q  <= puts_q + 32'd1;
+          else                                    atoms_q <= atoms_q + 32'd1;
+          state_q <= (stat_q[63:3] != 61'h0) ? SSt0 : SHdr;
+        end
+        SSt0: if (dma_take) state_q <= SSt1;
+        SSt1: if (dma_take) state_q <= SHdr;
+        default: state_q <= SHdr;
+      endcase
+      // requests performed (the answer's code is OK)
+      if (state_q == SSend && out_ready_i && out_last_o &&
+          ohdr_q[`SKIF_RHDR_OP_LO +: 4] == `SKIF_RMA_ERR_OK)
+        served_q <= served_q + 32'd1;
+      // W1C of the sticky bits (an event in the same cycle wins)
+      if (reg_we_i && reg_addr_i == `SKIF_REG_RMA_STATUS) begin
+        if (reg_wdata_i[0] && !(state_q == SCheck && !is_rsp && ck_code != `SKIF_RMA_ERR_OK))
+          st_ref_q <= 1'b0;
+        if (reg_wdata_i[1] && !(state_q == SFin && fin_code != `SKIF_RMA_ERR_OK))
+          st_rsp_q <= 1'b0;
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------- datapath (not reset)
+  always @(posedge clk_i) begin
+    case (state_q)
+      SHdr: if (in_take) begin
+        src_q   <= in_data_i[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO];
+        op_q    <= in_data_i[`SKIF_RHDR_OP_LO +: 4];
+        rkind_q <= in_data_i[`SKIF_RHDR_RKIND_LO +: 4];
+        tag_q   <= in_data_i[`SKIF_RHDR_TAG_LO +: 8];
+        len_q   <= h_len;
+        carry_q <= 64'h0;
+        a0_q    <= 64'h0;
+      end
+      SBody: if (in_take) begin
+        if (f_q == 9'd0) a0_q <= in_data_i;
+        if (is_get || is_atom) begin
+          if (f_q == 9'd1) a1_q   <= in_data_i;
+          if (f_q == 9'd2) opnd_q <= in_data_i;
+          if (f_q == 9'd3) cmp_q  <= in_data_i;
+        end else if (f_q != 9'd0 && f_q <= nfl) begin
+          buf_q[f_q - 9'd1] <= rx_lo;
+          carry_q           <= rx_carry;
+        end
+      end
+      SCheck: begin
+        if (is_data) buf_q[nfl] <= carry_q;
+        // the answer to a request (refused: an error ACK)
+        if (is_get && ck_code == `SKIF_RMA_ERR_OK) begin
+          ohdr_q <= mk_hdr(`SKIF_KIND_RMA_GET_RESP, src_q, node_i, 4'h0, 4'h0, len_q, tag_q);
+          oaddr_q <= a1_q;
+          olen_q  <= len_q[2:0];
+          so_q    <= off;
+        end else begin
+          ohdr_q <= mk_hdr(`SKIF_KIND_RMA_ACK, src_q, node_i, ck_code, kind_q, 12'h0, tag_q);
+          olen_q <= 3'h0;
+        end
+      end
+      SWWait: merge_q <= (dma_rsp_data_i & ~wmask) | (b_i & wmask);
+      SRd: begin
+        if (dma_rsp_valid_i) buf_q[r_q] <= dma_rsp_data_i;
+        if (r_q == nw_q && dmaerr_q) begin
+          ohdr_q <= mk_hdr(`SKIF_KIND_RMA_ACK, src_q, node_i, `SKIF_RMA_ERR_DMA, kind_q, 12'h0, tag_q);
+          olen_q <= 3'h0;
+        end
+      end
+      SAWait: if (dma_rsp_valid_i) begin
+        aword_q  <= a_word;
+        buf_q[0] <= a_old;
+        oaddr_q  <= a1_q;
+        so_q     <= 3'd0;
+        if (dma_rsp_err_i) begin
+          ohdr_q <= mk_hdr(`SKIF_KIND_RMA_ACK, src_q, node_i, `SKIF_RMA_ERR_DMA, kind_q, 12'h0, tag_q);
+          olen_q <= 3'h0;
+        end else if (op_q == `SKIF_RMA_OP_ADD) begin
+          ohdr_q <= mk_hdr(`SKIF_KIND_RMA_ACK, src_q, node_i, `SKIF_RMA_ERR_OK, kind_q, 12'h0, tag_q);
+          olen_q <= 3'h0;
+        end else begin
+          ohdr_q <= mk_hdr(`SKIF_KIND_RMA_ACK, src_q, node_i, `SKIF_RMA_ERR_OK, kind_q, len_q, tag_q);
+          olen_q <= len_q[2:0];
+        end
+      end
+      SWr: if (i_q == nw_q && is_put && dmaerr_q)
+        ohdr_q <= mk_hdr(`SKIF_KIND_RMA_ACK, src_q, node_i, `SKIF_RMA_ERR_DMA, kind_q, 12'h0, tag_q);
+      default: ;
+    endcase
+  end
+
+  // ---------------------------------------------------------------- registers
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      for (int w = 0; w < Windows; w++) perm_q[w] <= 3'b000;
+      sel_q      <= 8'h0;
+      stat_q     <= 64'h0;
+      stg_base_q <= 64'h0;
+      stg_size_q <= 64'h0;
+    end else if (reg_we_i) begin
+      case (reg_addr_i)
+        `SKIF_REG_RMA_STAT_LO:     stat_q[31:0]      <= {reg_wdata_i[31:3], 3'b000};
+        `SKIF_REG_RMA_STAT_HI:     stat_q[63:32]     <= reg_wdata_i;
+        `SKIF_REG_RMA_WIN_SEL:     sel_q             <= reg_wdata_i[7:0];
+        `SKIF_REG_RMA_WIN_BASE_LO: stg_base_q[31:0]  <= {reg_wdata_i[31:3], 3'b000};
+        `SKIF_REG_RMA_WIN_BASE_HI: stg_base_q[63:32] <= reg_wdata_i;
+        `SKIF_REG_RMA_WIN_SIZE_LO: stg_size_q[31:0]  <= {reg_wdata_i[31:3], 3'b000};
+        `SKIF_REG_RMA_WIN_SIZE_HI: stg_size_q[63:32] <= reg_wdata_i;
+        `SKIF_REG_RMA_WIN_CFG: if (32'(sel_q) < Windows) perm_q[sel_q[WinW-1:0]] <= reg_wdata_i[2:0];
+        default: ;
+      endcase
+    end
+  end
+  always @(posedge clk_i) begin
+    if (reg_we_i && reg_addr_i == `SKIF_REG_RMA_WIN_CFG && 32'(sel_q) < Windows) begin
+      wbase_q[sel_q[WinW-1:0]] <= stg_base_q[63:3];
+      wsize_q[sel_q[WinW-1:0]] <= stg_size_q[63:3];
+    end
+  end
+
+  logic        sel_ok;
+  logic [63:0] r_base, r_size;
+  logic [2:0]  r_perm;
+  assign sel_ok = 32'(sel_q) < Windows;
+  assign r_perm = sel_ok ? perm_q[sel_q[WinW-1:0]] : 3'b000;
+  assign r_base = sel_ok ? {wbase_q[sel_q[WinW-1:0]], 3'b000} : 64'h0;
+  assign r_size = sel_ok ? {wsize_q[sel_q[WinW-1:0]], 3'b000} : 64'h0;
+  assign reg_hit_o = (reg_addr_i >= `SKIF_REG_RMA_STATUS) && (reg_addr_i < `SKIF_REG_RMA_END);
+  always @(*) begin
+    case (reg_addr_i)
+      `SKIF_REG_RMA_STATUS:       reg_rdata_o = {29'h0, busy_o, st_rsp_q, st_ref_q};
+      `SKIF_REG_RMA_REFUSED:      reg_rdata_o = refused_q;
+      `SKIF_REG_RMA_ERR_INFO:     reg_rdata_o = info_q;
+      `SKIF_REG_RMA_ACKS:         reg_rdata_o = acks_q;
+      `SKIF_REG_RMA_PUTS:         reg_rdata_o = puts_q;
+      `SKIF_REG_RMA_GETS:         reg_rdata_o = gets_q;
+      `SKIF_REG_RMA_ATOMS:        reg_rdata_o = atoms_q;
+      `SKIF_REG_RMA_ERRS:         reg_rdata_o = errs_q;
+      `SKIF_REG_RMA_STAT_LO:      reg_rdata_o = stat_q[31:0];
+      `SKIF_REG_RMA_STAT_HI:      reg_rdata_o = stat_q[63:32];
+      `SKIF_REG_RMA_WIN_SEL:      reg_rdata_o = {24'h0, sel_q};
+      `SKIF_REG_RMA_WIN_CFG:      reg_rdata_o = {29'h0, r_perm};
+      `SKIF_REG_RMA_WIN_BASE_LO:  reg_rdata_o = stg_base_q[31:0];
+      `SKIF_REG_RMA_WIN_BASE_HI:  reg_rdata_o = stg_base_q[63:32];
+      `SKIF_REG_RMA_WIN_SIZE_LO:  reg_rdata_o = stg_size_q[31:0];
+      `SKIF_REG_RMA_WIN_SIZE_HI:  reg_rdata_o = stg_size_q[63:32];
+      `SKIF_REG_RMA_WIN_RBASE_LO: reg_rdata_o = r_base[31:0];
+      `SKIF_REG_RMA_WIN_RBASE_HI: reg_rdata_o = r_base[63:32];
+      `SKIF_REG_RMA_WIN_RSIZE_LO: reg_rdata_o = r_size[31:0];
+      `SKIF_REG_RMA_WIN_RSIZE_HI: reg_rdata_o = r_size[63:32];
+      `SKIF_REG_RMA_WINDOWS:      reg_rdata_o = 32'(Windows);
+      `SKIF_REG_RMA_SERVED:       reg_rdata_o = served_q;
+      default:                    reg_rdata_o = 32'h0;
+    endcase
+  end
+endmodule
