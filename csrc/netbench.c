@@ -677,11 +677,13 @@ int nb_report(struct nb *b, double wall_s)
             fprintf(stderr, "skifnet: cannot append to %s\n", o->csv);
             return 1;
         }
-        fprintf(f,
-                "%s,%d,%s,%.4f,%d,%" PRIu64 ",%.2f,%.0f,%.5f,%.5f,%.4f,%d,%" PRIu64 ",%.0f,%.3f\n",
+        char hop_s[32] = ""; /* empty when every packet crossed as many hops */
+        if (var > 0)
+            snprintf(hop_s, sizeof(hop_s), "%.3f", per_hop);
+        fprintf(f, "%s,%d,%s,%.4f,%d,%" PRIu64 ",%.2f,%.0f,%.5f,%.5f,%.4f,%d,%" PRIu64 ",%.0f,%s\n",
                 dims, b->n, pattern_names[o->pattern], o->load, o->size, (uint64_t)b->nlat, avg,
                 p99, acc, ideal, acc / ideal, b->saturated, b->now,
-                wall_s > 0 ? (double)b->now / wall_s : 0.0, per_hop);
+                wall_s > 0 ? (double)b->now / wall_s : 0.0, hop_s);
         fclose(f);
     }
     return rc;

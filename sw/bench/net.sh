@@ -17,7 +17,8 @@
 # Output: build/bench/net.csv (every run), build/bench/net-saturation.csv (per
 # torus, pattern and size: ideal capacity, saturation throughput in
 # flits/node/cycle and as a fraction of the ideal, zero-load latency per hop
-# (the slope of latency over hops at load 0.05), today's router and the
+# (the slope of latency over hops at load 0.05; empty where every packet
+# crosses the same number of hops), today's router and the
 # previous one side by side), build/bench/net-<torus>.png (latency vs offered
 # load, 4-flit packets, one line per pattern), and skifnet's speed (cycles/s)
 # at load 0.5 on 8, 27 and 64 nodes.
@@ -74,14 +75,14 @@ awk -F, 'NR>1 {k=$1","$3","$5","$16; if ($11>best[k]) {best[k]=$11; acc[k]=$9; i
     END {print "dims,pattern,size,ideal,saturation,fraction_of_ideal,lat_per_hop,prev_ideal,prev_saturation,prev_fraction_of_ideal,prev_lat_per_hop,saturation_ratio"
          for (k in best) {split(k, a, ","); if (a[4]!="now") continue
              q=a[1]","a[2]","a[3]",prev"
-             printf "%s,%s,%s,%.4f,%.4f,%.4f,%.3f,%.4f,%.4f,%.4f,%.3f,%.3f\n", a[1], a[2], a[3], id[k], acc[k], best[k], ph[k],
+             printf "%s,%s,%s,%.4f,%.4f,%.4f,%s,%.4f,%.4f,%.4f,%s,%.3f\n", a[1], a[2], a[3], id[k], acc[k], best[k], ph[k],
                  id[q], acc[q], best[q], ph[q], (acc[q] > 0 ? acc[k]/acc[q] : 0)}}' $csv |
     { read -r h; echo "$h"; sort; } >$sat
 echo "saturation: $sat"
 printf "%-7s %-10s %-4s | %-6s %-9s %-8s %-7s | %-6s %-9s %-8s %-7s | %s\n" torus pattern size ideal saturation fraction "c/hop" \
     ideal saturation fraction "c/hop" "today/previous"
 printf "%-7s %-10s %-4s | %-42s | %-42s |\n" "" "" "" "today's router" "previous router (ties PLUS, round-robin)"
-tail -n +2 $sat | awk -F, '{printf "%-7s %-10s %-4s | %-6.4f %-9.4f %-8.1f %-7.3f | %-6.4f %-9.4f %-8.1f %-7.3f | %.3f\n",
+tail -n +2 $sat | awk -F, '{printf "%-7s %-10s %-4s | %-6.4f %-9.4f %-8.1f %-7s | %-6.4f %-9.4f %-8.1f %-7s | %.3f\n",
     $1, $2, $3, $4, $5, 100*$6, $7, $8, $9, 100*$10, $11, $12}'
 # simulation speed of skifnet under load
 for t in 2x2x2 3x3x3 4x4x4; do
