@@ -15,6 +15,12 @@
  *          message of up to MEDIUM_MAX bytes; the rest follows at once in
  *   CONT   packets (word0 = type | sender's world rank << 4, then up to 504
  *          bytes), appended to the message the sender's EAGERL began.
+ *   PACK   word0 = type | count << 4 | the data length of message i (0..248)
+ *          in bits 8i+8..8i+15 (count 2..PACK_MSGS), then each message as an
+ *          EAGER packet (word0 and data), padded to 8 bytes. A sender packs
+ *          eager messages of up to PACK_DATA bytes only while its TX ring is
+ *          full (SkifCh_Send said EAGAIN), so they share one packet header
+ *          instead of waiting; see "Packing" in docs/mpi.md.
  * Requests are 16-byte aligned, so their addresses carry the type in the
  * low bits. ctx is a communicator's context: 2 * id for point to point,
  * 2 * id + 1 for its collectives. src is the sender's rank in the
@@ -46,6 +52,10 @@
 #define T_DATA 4u
 #define T_EAGERL 5u
 #define T_CONT 6u
+#define T_PACK 7u
+#define PACK_MSGS 7                   /* eager messages in a PACK packet at most */
+#define PACK_DATA 248                 /* data bytes of a packed message at most */
+#define PACK_MAX 512                  /* bytes of a PACK packet at most */
 #define MEDIUM_MAX 8192               /* longest eager message (several packets) */
 #define EAGER_MAX (512 - 8)           /* data bytes of an eager packet */
 #define DATA_MAX (SKIFCH_MAX_MSG - 8) /* data bytes of a DATA packet */
@@ -128,6 +138,15 @@ static struct {
         struct skifmpi_req *r;
         struct unexp *u;
     } * sink;
+    /* per world rank: eager messages waiting to leave as one PACK packet
+     * (allocated at the first); npack: ranks with such messages */
+    struct pack {
+        int n;
+        size_t len;
+        _Alignas(8) char buf[PACK_MAX];
+    } * *pack;
+    int npack, nopack;           /* nopack: SKIFMPI_PACK=0 */
+    unsigned long packed, packs; /* messages sent in PACK packets, PACK packets */
 } g = {.posted_tail = &g.posted, .unexp_tail = &g.unexp, .local_tail = &g.local};
 
 static const struct coll_ops sw_coll;
@@ -293,7 +312,45 @@ static void skif_fatal(const char *call)
     internal(why);
 }
 
-/* Send one packet of at most 512 bytes (sent whole) to world rank dst. */
+/* Send the messages packed for world rank dst: 1 when they are gone (or
+ * there were none), 0 when the TX ring is full and `wait` is 0. One message
+ * leaves as a plain EAGER packet. */
+static int flush_pack(int dst, int wait)
+{
+    struct pack *k = g.pack ? g.pack[dst] : NULL;
+    if (!k || !k->n)
+        return 1;
+    struct iovec iov = {k->buf, k->len};
+    if (k->n == 1) { /* the EAGER packet after the PACK word, without padding */
+        uint64_t w0;
+        memcpy(&w0, k->buf, 8);
+        iov.iov_base = k->buf + 8;
+        iov.iov_len = 8 + (size_t)(w0 >> 8 & 255);
+    }
+    while (SkifCh_Send(g.ch, g.addr[dst], &iov, 1) < 0) {
+        if (errno != EAGAIN)
+            skif_fatal("SkifCh_Send");
+        if (!wait)
+            return 0;
+    }
+    if (k->n > 1) {
+        g.packed += (unsigned long)k->n;
+        g.packs++;
+    }
+    k->n = 0;
+    g.npack--;
+    return 1;
+}
+
+/* Flush every rank's packed messages (wait: until they are gone). */
+static void flush_packs(int wait)
+{
+    for (int i = 0; g.npack && i < g.size; i++)
+        flush_pack(i, wait);
+}
+
+/* Send one packet of at most 512 bytes (sent whole) to world rank dst,
+ * after the messages packed for it. */
 static void send_pkt(int dst, const struct iovec *iov, int n)
 {
     if (dst == g.rank) {
@@ -315,9 +372,60 @@ static void send_pkt(int dst, const struct iovec *iov, int n)
         g.local_tail = &p->next;
         return;
     }
+    flush_pack(dst, 1);
     while (SkifCh_Send(g.ch, g.addr[dst], iov, n) < 0)
         if (errno != EAGAIN)
             skif_fatal("SkifCh_Send");
+}
+
+/* Put an eager message (word0 w0, bytes <= PACK_DATA) into world rank
+ * dst's PACK packet, after sending what was packed for dst if it is full. */
+static void pack_add(int dst, uint64_t w0, const void *buf, size_t bytes)
+{
+    struct pack *k = g.pack ? g.pack[dst] : NULL;
+    size_t need = 8 + ((bytes + 7) & ~(size_t)7);
+    if (k && k->n && (k->n == PACK_MSGS || k->len + need > PACK_MAX))
+        flush_pack(dst, 1);
+    if (!k || !k->n) {
+        if (!g.pack && !(g.pack = calloc((size_t)g.size, sizeof(*g.pack))))
+            internal("out of memory for packed messages");
+        if (!(k = g.pack[dst]) && !(k = g.pack[dst] = malloc(sizeof(*k))))
+            internal("out of memory for packed messages");
+        k->n = 0;
+        k->len = 8;
+        g.npack++;
+    }
+    uint64_t pw = T_PACK;
+    if (k->n)
+        memcpy(&pw, k->buf, 8);
+    pw = (pw & ~(uint64_t)0xf0) | (uint64_t)(k->n + 1) << 4 | (uint64_t)bytes << (8 + 8 * k->n);
+    memcpy(k->buf, &pw, 8);
+    memcpy(k->buf + k->len, &w0, 8);
+    if (bytes)
+        memcpy(k->buf + k->len + 8, buf, bytes);
+    k->len += need;
+    k->n++;
+}
+
+/* An eager message of `bytes` <= EAGER_MAX to world rank dst: sent at once
+ * when the TX ring takes it; a short one (PACK_DATA) finding the ring full,
+ * or other messages already packed for dst, goes into dst's PACK packet,
+ * which leaves when it is full, at the next progress() that finds room, or
+ * before anything else goes to dst (so per-pair order is kept). */
+static void send_eager(int dst, uint64_t w0, const void *buf, size_t bytes)
+{
+    struct iovec iov[2] = {{&w0, 8}, {(void *)(uintptr_t)buf, bytes}};
+    if (dst == g.rank || bytes > PACK_DATA || g.nopack) {
+        send_pkt(dst, iov, 2);
+        return;
+    }
+    if (!g.pack || !g.pack[dst] || !g.pack[dst]->n) {
+        if (SkifCh_Send(g.ch, g.addr[dst], iov, 2) >= 0)
+            return;
+        if (errno != EAGAIN)
+            skif_fatal("SkifCh_Send");
+    }
+    pack_add(dst, w0, buf, bytes);
 }
 
 static int match(uint32_t ctx, int src, int tag, uint32_t rctx, int rsrc, int rtag)
@@ -424,6 +532,16 @@ static void handle(const char *p, size_t len)
         }
         *g.unexp_tail = u;
         g.unexp_tail = &u->next;
+    } else if (type == T_PACK) {
+        int cnt = (int)(w0 >> 4 & 15);
+        size_t off = 8;
+        for (int i = 0; i < cnt; i++) {
+            size_t n = (size_t)(w0 >> (8 + 8 * i) & 255);
+            if (cnt > PACK_MSGS || off + 8 + n > len)
+                internal("a corrupt packed packet");
+            handle(p + off, 8 + n);
+            off += 8 + ((n + 7) & ~(size_t)7);
+        }
     } else if (type == T_CONT) {
         struct sink *k = &g.sink[(w0 >> 4) & 0xffff];
         size_t n = len - 8;
@@ -503,6 +621,8 @@ static void handle_ring(const struct iovec *cont, int parts, ssize_t n);
  * i.e. letting simulated time run, when none is there). */
 static void progress(void)
 {
+    if (g.npack)
+        flush_packs(0);
     int pushed = g.push != NULL;
     if (pushed)
         push_data();
@@ -565,9 +685,7 @@ static struct skifmpi_req *isend_raw(struct comm *c, uint32_t ctx, const void *b
     int dw = c->world[dst];
     uint64_t w0 = (uint64_t)ctx << 4 | (uint64_t)c->rank << 16 | (uint64_t)(uint32_t)tag << 32;
     if (bytes <= EAGER_MAX && !sync) {
-        w0 |= T_EAGER;
-        struct iovec iov[2] = {{&w0, 8}, {(void *)(uintptr_t)buf, bytes}};
-        send_pkt(dw, iov, 2);
+        send_eager(dw, w0 | T_EAGER, buf, bytes);
         if (!want_req)
             return NULL;
         struct skifmpi_req *r = req_new(R_SEND, comm_h);
@@ -774,6 +892,8 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     if (provided)
         *provided = g.thread;
     g.init = 1;
+    const char *pk = getenv("SKIFMPI_PACK");
+    g.nopack = pk && strcmp(pk, "0") == 0;
     hw_init();
     atexit(at_exit);
     return MPI_SUCCESS;
@@ -811,6 +931,12 @@ int MPI_Finalized(int *flag)
 
 static void free_all(void)
 {
+    if (g.pack)
+        for (int i = 0; i < g.size; i++)
+            free(g.pack[i]);
+    free(g.pack);
+    g.pack = NULL;
+    g.npack = 0;
     for (int i = 0; i < g.ncomms; i++)
         if (g.comms[i]) {
             free(g.comms[i]->world);
@@ -840,6 +966,7 @@ int MPI_Finalize(void)
 {
     CHECK_INIT("MPI_Finalize");
     struct comm *w = g.comms[MPI_COMM_WORLD];
+    flush_packs(1);
     w->coll->barrier(w);
     while (g.push || g.local)
         progress();
@@ -1011,15 +1138,20 @@ int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int ta
         (buf || !count)) {
         size_t bytes = (size_t)count * (size_t)type_size[datatype];
         int dw = c->world[dest];
-        if (bytes <= EAGER_MAX && dw != g.rank) {
+        if (bytes <= EAGER_MAX && dw != g.rank && !g.npack) {
             uint64_t pkt[1 + EAGER_MAX / 8];
             pkt[0] = T_EAGER | (uint64_t)c->id << 5 | (uint64_t)c->rank << 16 |
                      (uint64_t)(uint32_t)tag << 32;
             memcpy(pkt + 1, buf, bytes);
             struct iovec iov = {pkt, 8 + bytes};
-            while (SkifCh_Send(g.ch, g.addr[dw], &iov, 1) < 0)
+            while (SkifCh_Send(g.ch, g.addr[dw], &iov, 1) < 0) {
                 if (errno != EAGAIN)
                     skif_fatal("SkifCh_Send");
+                if (bytes <= PACK_DATA && !g.nopack) { /* the ring is full: pack */
+                    pack_add(dw, pkt[0], buf, bytes);
+                    return MPI_SUCCESS;
+                }
+            }
             return MPI_SUCCESS;
         }
     }
@@ -1609,8 +1741,10 @@ static int hw_done(int rc, SkifCollReq *const *r, const char *what)
     return MPI_ERR_INTERN;
 }
 
+/* The engine's waits do not run progress(): packed messages go first. */
 static int hw_barrier(struct comm *c)
 {
+    flush_packs(1);
     SkifCollReq *r = NULL;
     return hw_done(SkifColl_Barrier(c->tree, &r), &r, "MPI_Barrier");
 }
@@ -1621,6 +1755,7 @@ static int hw_bcast(struct comm *c, void *buf, size_t bytes, int root)
         hwc.sw++;
         return sw_bcast(c, buf, bytes, root);
     }
+    flush_packs(1);
     SkifCollReq *r = NULL;
     return hw_done(SkifColl_Bcast(c->tree, c->world[root], buf, bytes, &r), &r, "MPI_Bcast");
 }
@@ -1637,6 +1772,7 @@ static int hw_red(struct comm *c, const void *in, void *out, int n, MPI_Datatype
         return root < 0 ? sw_allreduce(c, in, out, n, t, op)
                         : sw_reduce(c, in, out, n, t, op, root);
     }
+    flush_packs(1);
     void *tmp = NULL;
     if (in == MPI_IN_PLACE) {
         if (!(tmp = malloc(bytes)))
@@ -1742,6 +1878,9 @@ static void hw_split(struct comm *c, const int *all, struct comm *nc)
 
 static void hw_fini(void)
 {
+    if (hwc.report && g.packs)
+        fprintf(stderr, "skifmpi: rank %d: %lu messages sent in %lu packed packets\n", g.rank,
+                g.packed, g.packs);
     if (hwc.report)
         fprintf(stderr,
                 "skifmpi: rank %d: collectives on the engine %lu, in software %lu; trees for split "

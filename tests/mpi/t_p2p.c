@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* t_p2p: MPI point to point against what the standard says, on any number
  * of ranks >= 2 (run: mpirun -np N build/tests/mpi/t_p2p). Checks matching
- * with wildcards, order per source and tag, the unexpected queue, every
+ * with wildcards, order per source and tag, the unexpected queue, a flood
+ * of short messages (in order, intact), every
  * size class from 0 bytes to 4 MiB (eager, rendezvous), nonblocking
  * completion in any order, MPI_PROC_NULL, Ssend, Probe/Iprobe, Get_count,
  * Waitany/Testall/Request_free and Sendrecv. Prints one line per part; any
@@ -129,6 +130,66 @@ static void order(void)
         free(buf);
     }
     part("order per source and tag, unexpected queue");
+}
+
+/* A flood: every other rank sends rank 0 thousands of short messages back
+ * to back (faster than the link drains them, so a library may buffer or
+ * pack them), with a medium and a long message now and then and a barrier
+ * right after the last send; rank 0 receives them with MPI_ANY_TAG per
+ * source and must see each source's messages in the order sent, intact. */
+static int flood_len(int i)
+{
+    static const int lens[] = {8, 0, 1, 7, 8, 9, 16, 100, 248, 249, 8, 8};
+    return i % 2000 == 1000 ? 3000 : i % 2000 == 1999 ? 20000 : lens[i % 12];
+}
+
+static void flood(void)
+{
+    enum { N = 12000 }; /* more than a 64 KiB TX ring holds */
+    if (rank != 0) {
+        char *big = malloc(20000);
+        unsigned char b[300];
+        MPI_Request rq[N / 2000 + 1];
+        int nrq = 0;
+        for (int i = 0; i < N; i++) {
+            int len = flood_len(i);
+            unsigned char *m = len > 300 ? (unsigned char *)big : b;
+            for (int k = 0; k < len; k++)
+                m[k] = pat((size_t)k, i + rank);
+            if (len >= 4)
+                memcpy(m, &i, 4);
+            if (len == 20000) {
+                MPI_Isend(m, len, MPI_BYTE, 0, i % 3, MPI_COMM_WORLD, &rq[nrq++]);
+                MPI_Wait(&rq[nrq - 1], MPI_STATUS_IGNORE);
+            } else {
+                MPI_Send(m, len, MPI_BYTE, 0, i % 3, MPI_COMM_WORLD);
+            }
+        }
+        free(big);
+    } else {
+        unsigned char *buf = malloc(20000);
+        for (int src = 1; src < size; src++)
+            for (int i = 0; i < N; i++) {
+                int len = flood_len(i), n, first;
+                MPI_Status st;
+                MPI_Recv(buf, 20000, MPI_BYTE, src, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+                MPI_Get_count(&st, MPI_BYTE, &n);
+                CHECK(n == len && st.MPI_TAG == i % 3,
+                      "source %d message %d: %d bytes tag %d, expected %d tag %d", src, i, n,
+                      st.MPI_TAG, len, i % 3);
+                if (len >= 4) {
+                    memcpy(&first, buf, 4);
+                    CHECK(first == i, "source %d message %d came as %d", src, i, first);
+                }
+                for (int k = 4; k < len; k++)
+                    if (buf[k] != pat((size_t)k, i + src)) {
+                        CHECK(0, "source %d message %d byte %d", src, i, k);
+                        break;
+                    }
+            }
+        free(buf);
+    }
+    part("a flood of short messages, in order");
 }
 
 /* Every size class: 0..4 MiB, blocking and nonblocking, checked byte by byte. */
@@ -338,6 +399,7 @@ int main(int argc, char **argv)
     }
     wildcards();
     order();
+    flood();
     sizes();
     nonblocking();
     misc();
