@@ -218,6 +218,16 @@ int nb_parse(struct nb_opts *o, int argc, char **argv)
         fprintf(stderr, "skifnet: transpose needs a 2-D or 4-D torus with X == Y (and Z == W)\n");
         return -1;
     }
+    if (o->pattern == NB_TORNADO) {
+        int big = 0; /* tornado moves (size + 1) / 2 - 1 along each ring: 0 on a ring of 2 */
+        for (int d = 0; d < o->ndims; d++)
+            big |= o->dims[d] > 2;
+        if (!big) {
+            fprintf(stderr, "skifnet: tornado on a torus of rings of 2 sends every packet to its "
+                            "own node: it needs a ring of 3 or more\n");
+            return -1;
+        }
+    }
     return 0;
 }
 

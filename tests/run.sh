@@ -249,7 +249,8 @@ skifnet_run() { # dims args...
 for dims in 5 3x3 2x3x4 2x2x2x2; do
     t=${dims//x/_}
     eval "t_skifnet_${t}_uniform_past_saturation() { skifnet_run $dims --pattern uniform --load 0.9 --size 4 --drain 4000 && has \"\$T/out\" 'packets measured'; }"
-    eval "t_skifnet_${t}_tornado_and_bad_dst() { skifnet_run $dims --pattern tornado --load 0.8 --size 8 --bad-dst 20 --drain 4000 && has \"\$T/out\" 'bad-dst packets dropped'; }"
+    p=tornado; [ $dims = 2x2x2x2 ] && p=bitcomp   # tornado needs a ring of 3 or more
+    eval "t_skifnet_${t}_${p}_and_bad_dst() { skifnet_run $dims --pattern $p --load 0.8 --size 8 --bad-dst 20 --drain 4000 && has \"\$T/out\" 'bad-dst packets dropped'; }"
 done
 t_skifnet_node_model_matches_flattened_record() {
     # the same packets, latencies, throughput and cycle counts as the
@@ -269,7 +270,7 @@ t_skifnet_node_model_matches_flattened_record() {
         n=$((n + 1))
     done < tests/ref/skifnet_flat.txt
     echo "$n runs as recorded"
-    [ "$n" -ge 16 ] || fail "only $n runs compared"
+    [ "$n" -ge 15 ] || fail "only $n runs compared"
 }
 t_skifnet_order_past_saturation_every_torus_and_pattern() {
     # the scoreboard (every packet once, intact, in order per pair) and the
@@ -279,7 +280,7 @@ t_skifnet_order_past_saturation_every_torus_and_pattern() {
     for dims in 5 3x3 2x3x4 2x2x2x2 4x4x4 8x8; do
         for p in uniform transpose tornado hotspot; do
             case $p/$dims in transpose/3x3 | transpose/2x2x2x2 | transpose/8x8 | [uh]*/* | tornado/*) ;; *) continue ;; esac
-            # tornado on rings of 2 sends every packet to its own node
+            # tornado on rings of 2 sends every packet to its own node (refused)
             [ "$p/$dims" = tornado/2x2x2x2 ] && continue
             for skip in "" --no-skip; do
                 timeout 300 "$(skifnet_for "$dims")" --dims "$dims" --pattern $p --load 0.95 --size 4 \
@@ -299,7 +300,8 @@ t_skifnet_order_past_saturation_every_torus_and_pattern() {
 t_skifnet_bad_input() {
     local D="$B/netbench/n2/skifnet" line
     for line in "--dims 4x4x4" "--dims 3x17" "--dims 3x3 --load 0" "--dims 3x3 --load 2" "--dims 3x3 --size 0" \
-                "--dims 3x3 --pattern zigzag" "--dims 3x3 --bogus 1" "--dims 3x3 --pattern transpose --load" ; do
+                "--dims 3x3 --pattern zigzag" "--dims 3x3 --bogus 1" "--dims 3x3 --pattern transpose --load" \
+                "--dims 2x2 --pattern tornado" ; do
         timeout 20 "$D" $line >"$T/out" 2>"$T/err"
         rc=$?
         echo "skifnet $line -> $rc: $(head -1 "$T/err")"
