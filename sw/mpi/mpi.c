@@ -1821,6 +1821,25 @@ static void hw_init(void)
     g.comms[MPI_COMM_WORLD]->tree = hwc.world;
 }
 
+/* The parent ranks of colour `color` in MPI_Comm_split's order (key, then
+ * parent rank) into w[]; all[] holds every parent rank's (colour, key).
+ * Returns their number. */
+static int split_members(const int *all, int n, int color, int *w)
+{
+    int cnt = 0;
+    for (int i = 0; i < n; i++) { /* insertion sort */
+        if (all[2 * i] != color)
+            continue;
+        int j = cnt++;
+        while (j > 0 && all[2 * w[j - 1] + 1] > all[2 * i + 1]) {
+            w[j] = w[j - 1];
+            j--;
+        }
+        w[j] = i;
+    }
+    return cnt;
+}
+
 /* MPI_Comm_split of a communicator on the engine whose group is every rank
  * (so every node of the torus takes part, as SkifColl_Create needs): every
  * rank makes, colour by colour in ascending order, the tree of each new
@@ -1845,17 +1864,7 @@ static void hw_split(struct comm *c, const int *all, struct comm *nc)
         if (col < 0)
             break;
         prev = col;
-        int cnt = 0;
-        for (int i = 0; i < n; i++) { /* by (key, parent rank), as MPI_Comm_split orders */
-            if (all[2 * i] != col)
-                continue;
-            int j = cnt++;
-            while (j > 0 && all[2 * w[j - 1] + 1] > all[2 * i + 1]) {
-                w[j] = w[j - 1];
-                j--;
-            }
-            w[j] = i;
-        }
+        int cnt = split_members(all, n, col, w);
         if (cnt < 2)
             continue;
         for (int i = 0; i < cnt; i++)
@@ -2208,21 +2217,10 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
         *newcomm = MPI_COMM_NULL;
         return MPI_SUCCESS;
     }
-    int *w = malloc(sizeof(int) * (size_t)n), cnt = 0;
+    int *w = malloc(sizeof(int) * (size_t)n);
     if (!w)
         internal("out of memory");
-    /* members of my color, ordered by (key, parent rank): insertion sort */
-    for (int i = 0; i < n; i++) {
-        if (all[2 * i] != color)
-            continue;
-        int j = cnt++;
-        while (j > 0 && all[2 * w[j - 1] + 1] > all[2 * i + 1]) {
-            w[j] = w[j - 1];
-            j--;
-        }
-        w[j] = i;
-    }
-    int rank = 0;
+    int cnt = split_members(all, n, color, w), rank = 0; /* my colour's members */
     for (int i = 0; i < cnt; i++) {
         if (w[i] == c->rank)
             rank = i;
