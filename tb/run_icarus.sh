@@ -33,7 +33,7 @@ echo "$sweep" | {
     run=run$n
     echo "== $blk $run: $opts $*"
     # shellcheck disable=SC2086
-    if ! "$IVERILOG" -g2012 -Wall -Irtl -Itb/"$blk" -s tb_"$blk" -o "$out/$run.vvp" \
+    if ! "$IVERILOG" -g2012 -Wall -Irtl -Itb/common -Itb/"$blk" -s tb_"$blk" -o "$out/$run.vvp" \
         $opts "$@" $(cat rtl/files.txt) tb/"$blk"/*.sv; then
       echo "FAIL $blk $run: compile"; fail=1; continue
     fi

@@ -30,7 +30,7 @@ echo "$sweep" | {
     vopts=$(echo "$opts" | sed -E "s/-Ptb_$blk\.([A-Za-z_0-9]+)=/-G\1=/g")
     echo "== $blk $run (verilator): $vopts"
     # shellcheck disable=SC2086
-    if ! verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -Irtl -Itb/"$blk" \
+    if ! verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -Irtl -Itb/common -Itb/"$blk" \
         --top-module tb_"$blk" $vopts -Mdir "$out/$run" -o tb -j 2 \
         -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0" \
         $(cat rtl/files.txt) tb/"$blk"/*.sv > "$out/$run.build.log" 2>&1; then

@@ -65,18 +65,13 @@ module tb_coll_net;
   localparam int IMAX   = 2 * 32 + NBC + 8;         // items per node per round
   localparam logic [31:0] BMAGIC = 32'hB0CA5700;
 
-  logic clk = 1'b0, rst_n = 1'b0;
-  always #5 clk = ~clk;
-  int cycle = 0;
-  always @(posedge clk) cycle <= cycle + 1;
+  `include "skif_tb.svh"  // clk, rst_n, cycle, errors, `CHECK
 
-  int errors = 0;
   int seed_v = SEED;
   int ids [5];
   bit dup;
   int k1, m0, spare_id;
   int n_errlnk = 0;
-  `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
 
   function automatic int rnd(input int n);
     return int'($unsigned($random(seed_v)) % n);

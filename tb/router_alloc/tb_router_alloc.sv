@@ -29,14 +29,9 @@ module tb_router_alloc;
   localparam int VcW   = $clog2(TV);
   localparam logic [15:0] Me = 16'h0111;
 
-  logic clk = 1'b0, rst_n = 1'b0;
-  always #5 clk = ~clk;
-  int cycle = 0;
-  always @(posedge clk) cycle <= cycle + 1;
+  `include "skif_tb.svh"  // clk, rst_n, cycle, errors, `CHECK
 
-  int errors = 0;
   int seed_v = SEED;
-  `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
   function automatic int rnd(input int n);
     return int'($unsigned($random(seed_v)) % n);
   endfunction
@@ -86,7 +81,7 @@ module tb_router_alloc;
   endfunction
   // header: channel field = sending input (tag), len = LEN flits
   function automatic logic [63:0] hdr(input int j);
-    return {4'(kind_of[j]), dst_of[j], 16'h0000, 8'(j), 12'(LEN * 8), 8'h00};
+    return skif_tb_hdr(4'(kind_of[j]), dst_of[j], 16'h0000, 8'(j), 12'(LEN * 8), 8'h00);
   endfunction
 
   // completion bookkeeping, called by the sinks on a last flit from input j

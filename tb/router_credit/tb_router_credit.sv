@@ -27,14 +27,9 @@ module tb_router_credit;
   localparam int VcW   = $clog2(TV);
   localparam int CntW  = $clog2(DEPTH + 1);
 
-  logic clk = 1'b0, rst_n = 1'b0;
-  always #5 clk = ~clk;
-  int cycle = 0;
-  always @(posedge clk) cycle <= cycle + 1;
+  `include "skif_tb.svh"  // clk, rst_n, cycle, errors, `CHECK
 
-  int errors = 0;
   int seed_v = SEED;
-  `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
   function automatic int rnd(input int n);
     return int'($unsigned($random(seed_v)) % n);
   endfunction
@@ -116,7 +111,7 @@ module tb_router_credit;
     return cls * NVCS + int'(h) % NVCS;
   endfunction
   function automatic logic [63:0] hdr(input int s, input int n, input int sq);
-    return {4'(kind_of(n)), dst_of(n), (s == 0) ? 16'h0000 : 16'h0001, 8'(sq), 12'(len_of(s, n) * 8), 8'(s)};
+    return skif_tb_hdr(4'(kind_of(n)), dst_of(n), (s == 0) ? 16'h0000 : 16'h0001, 8'(sq), 12'(len_of(s, n) * 8), 8'(s));
   endfunction
   function automatic logic [63:0] pay(input int s, input int v, input int sq, input int k);
     return {8'(s), 8'(v), 16'(sq), 16'(k), 16'hC0DE};

@@ -35,8 +35,8 @@ module tb_skif_adapter;
   localparam int STB  = 'h30000;      // status block
   localparam int MAXQ = 1024;         // messages per (src,dst) pair tracked
 
-  logic clk = 1'b0, rst_n = 1'b0;
-  always #5 clk = ~clk;
+  `define SKIF_TB_XORSHIFT
+  `include "skif_tb.svh"  // clk, rst_n, cycle, errors, `CHECK, rnd
 
   // ---------------------------------------------------------------- DUT
   logic [NODES-1:0]    reg_req_valid = '0, reg_req_write = '0;
@@ -89,23 +89,11 @@ module tb_skif_adapter;
   );
 
   // ---------------------------------------------------------------- bookkeeping
-  int errors = 0;
-  // xorshift32: the same sequence under Icarus and Verilator
-  logic [31:0] rng = 32'h1;
-  function automatic int rnd(input int n);
-    rng = rng ^ (rng << 13);
-    rng = rng ^ (rng >> 17);
-    rng = rng ^ (rng << 5);
-    return int'(rng % 32'(n));
-  endfunction
 
-  int cycle = 0;
   int stall_pct = 20;             // % of cycles the host refuses a DMA request
   int irq_cnt [NODES];
   int reg_reqs [NODES], reg_rsps [NODES];
-  always @(posedge clk) cycle <= cycle + 1;
 
-  `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
 
   // ---------------------------------------------------------------- host memories
   logic [63:0] mem [NODES*MW];

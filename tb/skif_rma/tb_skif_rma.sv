@@ -37,19 +37,8 @@ module tb_skif_rma;
   parameter logic [63:0] STAT = 64'h60000;     // completion status words (8-byte aligned; 0: none)
   localparam logic [63:0] POISON_LO = 64'h40700, POISON_HI = 64'h40800;  // reads return err
 
-  logic clk = 1'b0, rst_n = 1'b0;
-  always #5 clk = ~clk;
-  int cycle = 0;
-  always @(posedge clk) cycle <= cycle + 1;
-  int errors = 0;
-  `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
-  logic [31:0] rng = 32'h1;
-  function automatic int rnd(input int n);
-    rng = rng ^ (rng << 13);
-    rng = rng ^ (rng >> 17);
-    rng = rng ^ (rng << 5);
-    return int'(rng % 32'(n));
-  endfunction
+  `define SKIF_TB_XORSHIFT
+  `include "skif_tb.svh"  // clk, rst_n, cycle, errors, `CHECK, rnd
   function automatic logic [63:0] rnd64();
     logic [63:0] v;
     v[31:0]  = 32'(rnd(32'h7FFFFFFF)) ^ (32'(rnd(4)) << 30);
@@ -228,7 +217,7 @@ module tb_skif_rma;
                                       input logic [15:0] src, input logic [3:0] op,
                                       input logic [3:0] rk, input logic [11:0] len,
                                       input logic [7:0] tag);
-    return {kind, dst, src, op, rk, len, tag};
+    return skif_tb_hdr(kind, dst, src, {op, rk}, len, tag);  // chan field = {op, answered kind}
   endfunction
 
   task automatic send(input int nfl);

@@ -43,21 +43,8 @@ module tb_skif_rx;
     endcase
   endfunction
 
-  logic clk = 1'b0, rst_n = 1'b0;
-  always #5 clk = ~clk;
-  int cycle = 0;
-  always @(posedge clk) cycle <= cycle + 1;
-  int errors = 0;
-  `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
-  // xorshift32: the same sequence under Icarus and Verilator (whose seeded
-  // $random has weak low bits)
-  logic [31:0] rng = 32'h1;
-  function automatic int rnd(input int n);
-    rng = rng ^ (rng << 13);
-    rng = rng ^ (rng >> 17);
-    rng = rng ^ (rng << 5);
-    return int'(rng % 32'(n));
-  endfunction
+  `define SKIF_TB_XORSHIFT
+  `include "skif_tb.svh"  // clk, rst_n, cycle, errors, `CHECK, rnd
 
   logic        en = 1'b0;
   logic        cfg_we = 1'b0, cfg_open = 1'b0, head_we = 1'b0;

@@ -23,13 +23,8 @@ module tb_skif_tx;
   localparam int MW   = 'h40010 / 8;
   localparam logic [15:0] NODE = 16'h0321;
 
-  logic clk = 1'b0, rst_n = 1'b0;
-  always #5 clk = ~clk;
-  int cycle = 0;
-  always @(posedge clk) cycle <= cycle + 1;
-  int errors = 0;
+  `include "skif_tb.svh"  // clk, rst_n, cycle, errors, `CHECK
   int seed_v = 1;
-  `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
   function automatic int rnd(input int n);
     return int'($unsigned($random(seed_v)) % n);
   endfunction

@@ -41,14 +41,9 @@ module tb_torus_fabric;
   localparam int DbgW  = Ports * TV;
   localparam int QMAX  = 4096;    // queued packets per node
 
-  logic clk = 1'b0, rst_n = 1'b0;
-  always #5 clk = ~clk;
-  int cycle = 0;
-  always @(posedge clk) cycle <= cycle + 1;
+  `include "skif_tb.svh"  // clk, rst_n, cycle, errors, `CHECK
 
-  int errors = 0;
   int seed_v = SEED;
-  `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
 
   function automatic int rnd(input int n);
     return int'($unsigned($random(seed_v)) % n);
@@ -147,7 +142,7 @@ module tb_torus_fabric;
   endfunction
   function automatic logic [63:0] hdr(input int kind, input logic [15:0] dst, input logic [15:0] src,
                                       input int seq, input int len);
-    return {4'(kind), dst, src, 8'(seq), 12'(len * 8), 8'(seq >> 8)};
+    return skif_tb_hdr(4'(kind), dst, src, 8'(seq), 12'(len * 8), 8'(seq >> 8));
   endfunction
   function automatic logic [63:0] pay(input logic [15:0] src, input logic [15:0] dst, input int seq, input int k);
     return {src, dst, 16'(seq), 16'(k)};
