@@ -96,8 +96,6 @@ module skif_rx #(
 );
   localparam int AgeW = $clog2(StatHoldoff + 1);
   localparam logic [AgeW-1:0] HoldoffC = AgeW'(StatHoldoff);
-  localparam int GapW = $clog2(StatGap + 1);
-  localparam logic [GapW-1:0] GapC = GapW'(StatGap);
   localparam logic [11:0] MaxMsgC = 12'(`SKIF_MAX_MSG);
   localparam int QuietW = $clog2(CollQuiet + 1);
   localparam logic [QuietW-1:0] QuietC = QuietW'(CollQuiet);
@@ -105,9 +103,6 @@ module skif_rx #(
 `ifndef SYNTHESIS
   if (StatHoldoff < 1) begin : g_bad_holdoff
     `SKIF_BAD_PARAM("StatHoldoff=%0d must be >= 1", StatHoldoff)
-  end
-  if (StatGap < 1) begin : g_bad_gap
-    `SKIF_BAD_PARAM("StatGap=%0d must be >= 1", StatGap)
   end
   if (CollQuiet < 1) begin : g_bad_quiet
     `SKIF_BAD_PARAM("CollQuiet=%0d must be >= 1", CollQuiet)
@@ -138,7 +133,7 @@ module skif_rx #(
   logic [NumChans-1:0] dirty_q;        // channels whose tail is not yet in the status block
   logic [ChW-1:0]  rr_q;               // round-robin start of the status-write choice
   logic [AgeW-1:0] stat_age_q;
-  logic [GapW-1:0] stat_gap_q;  // cycles since the last status write, up to StatGap
+  logic            stat_open;   // StatGap cycles since the last status write (skif_gap)
   logic [NumChans-1:0] round_q;    // channels left in the current status round
 
   // ---------------------------------------------------------------- input choice
@@ -246,7 +241,7 @@ module skif_rx #(
   logic            coll_now_q, coll_quiet;
   logic [QuietW-1:0] quiet_q;  // cycles the collective input was idle, up to CollQuiet
   assign coll_quiet = !coll_valid_i && (QuietW'(quiet_q + 1'b1) >= QuietC || quiet_q == QuietC);
-  assign stat_go = stat_any && (in_round || stat_gap_q == GapC || stall_o || (coll_now_q && coll_quiet)) &&
+  assign stat_go = stat_any && (in_round || stat_open || stall_o || (coll_now_q && coll_quiet)) &&
                    (!data_want || stat_age_q == HoldoffC);
 
   always @(*) begin
@@ -334,9 +329,15 @@ module skif_rx #(
   // since the word was last written (a long stream still updates it).
   logic [63:0] cnt_wr_q;
   logic        cnt_go;
-  logic [GapW-1:0] cnt_gap_q;  // cycles since the last counters write, up to StatGap
+  logic            cnt_open;   // StatGap cycles since the last counters write (skif_gap)
   assign cnt_go = (coll_cnt_i != cnt_wr_q) && !stat_any && !data_want &&
-                  (coll_quiet || cnt_gap_q == GapC);
+                  (coll_quiet || cnt_open);
+  skif_gap #(.Gap (StatGap)) u_cnt_gap (
+    .clk_i, .rst_ni, .restart_i (cnt_go && dma_ready_i), .open_o (cnt_open)
+  );
+  skif_gap #(.Gap (StatGap)) u_stat_gap (
+    .clk_i, .rst_ni, .restart_i (stat_go && dma_ready_i), .open_o (stat_open)
+  );
 
   assign dma_valid_o = stat_go || data_want || cnt_go;
   assign dma_stat_o  = stat_go || cnt_go;
@@ -347,15 +348,9 @@ module skif_rx #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       cnt_wr_q  <= '0;
-      cnt_gap_q <= GapC;
       quiet_q   <= QuietC;
     end else begin
-      if (cnt_go && dma_ready_i) begin
-        cnt_wr_q  <= coll_cnt_i;
-        cnt_gap_q <= GapW'(1);
-      end else if (cnt_gap_q != GapC) begin
-        cnt_gap_q <= cnt_gap_q + 1'b1;
-      end
+      if (cnt_go && dma_ready_i) cnt_wr_q <= coll_cnt_i;
       if (coll_valid_i)          quiet_q <= '0;
       else if (quiet_q != QuietC) quiet_q <= quiet_q + 1'b1;
     end
@@ -402,7 +397,6 @@ module skif_rx #(
       dirty_q     <= '0;
       rr_q        <= '0;
       stat_age_q  <= '0;
-      stat_gap_q  <= GapC;
       round_q     <= '0;
       coll_now_q  <= 1'b0;
     end else begin
@@ -425,12 +419,7 @@ module skif_rx #(
       else if (stat_age_q != HoldoffC) stat_age_q <= stat_age_q + 1'b1;
       if (complete && src)               coll_now_q <= 1'b1;
       else if (stat_go && dma_ready_i) coll_now_q <= 1'b0;
-      if (stat_go && dma_ready_i) begin
-        stat_gap_q <= GapW'(1);
-        round_q    <= cand & ~low;
-      end else if (stat_gap_q != GapC) begin
-        stat_gap_q <= stat_gap_q + 1'b1;
-      end
+      if (stat_go && dma_ready_i) round_q <= cand & ~low;
     end
   end
 

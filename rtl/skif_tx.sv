@@ -77,8 +77,6 @@ module skif_tx #(
   localparam logic [CntW-1:0] MaxReadsC = CntW'(DmaMaxReads);
   localparam int AgeW = $clog2(StatHoldoff + 1);
   localparam logic [AgeW-1:0] HoldoffC = AgeW'(StatHoldoff);
-  localparam int GapW = $clog2(StatGap + 1);
-  localparam logic [GapW-1:0] GapC = GapW'(StatGap);
   localparam logic [11:0] MaxMsgC = 12'(`SKIF_MAX_MSG);
 
 `ifndef SYNTHESIS
@@ -87,9 +85,6 @@ module skif_tx #(
   end
   if (StatHoldoff < 1) begin : g_bad_holdoff
     `SKIF_BAD_PARAM("StatHoldoff=%0d must be >= 1", StatHoldoff)
-  end
-  if (StatGap < 1) begin : g_bad_gap
-    `SKIF_BAD_PARAM("StatGap=%0d must be >= 1", StatGap)
   end
 `endif
 
@@ -107,7 +102,7 @@ module skif_tx #(
   logic [11:0]     len_q, len_d;
   logic            stat_pend_q;
   logic [AgeW-1:0] stat_age_q;
-  logic [GapW-1:0] stat_gap_q;  // cycles since the last status write, up to StatGap
+  logic            stat_open;   // StatGap cycles since the last status write (skif_gap)
   logic            ob_valid_q, ob_last_q;
   logic [63:0]     ob_data_q;
 
@@ -131,7 +126,7 @@ module skif_tx #(
   assign rd_want  = (running || state_q == SPay) && (state_q != SFlush) && rd_avail &&
                     (inflight_q != MaxReadsC);
   // (the gap is waived once everything posted is sent: nothing to coalesce with)
-  assign stat_go  = stat_pend_q && (stat_gap_q == GapC || head_q == tail_i) &&
+  assign stat_go  = stat_pend_q && (stat_open || head_q == tail_i) &&
                     (!rd_want || stat_age_q == HoldoffC);
 
   assign dma_valid_o = stat_go || rd_want;
@@ -142,6 +137,10 @@ module skif_tx #(
   assign dma_wdata_o = {32'h0, head_q};
   assign rd_acc   = dma_valid_o && dma_ready_i && !stat_go;
   assign stat_acc = dma_valid_o && dma_ready_i && stat_go;
+
+  skif_gap #(.Gap (StatGap)) u_stat_gap (
+    .clk_i, .rst_ni, .restart_i (stat_acc), .open_o (stat_open)
+  );
 
   // ---------------------------------------------------------------- response FIFO
   logic        f_valid, f_pop, f_err, unused_f_ready;
@@ -278,7 +277,6 @@ module skif_tx #(
       len_q       <= 12'h0;
       stat_pend_q <= 1'b0;
       stat_age_q  <= '0;
-      stat_gap_q  <= GapC;
       ob_valid_q  <= 1'b0;
       ob_last_q   <= 1'b0;
     end else begin
@@ -292,8 +290,6 @@ module skif_tx #(
       else if (stat_acc) stat_pend_q <= 1'b0;
       if (!stat_pend_q || stat_acc)  stat_age_q <= '0;
       else if (stat_age_q != HoldoffC) stat_age_q <= stat_age_q + 1'b1;
-      if (stat_acc)                  stat_gap_q <= GapW'(1);
-      else if (stat_gap_q != GapC)   stat_gap_q <= stat_gap_q + 1'b1;
       if (ob_take) begin
         ob_valid_q <= flit_valid;
         ob_last_q  <= flit_last;
