@@ -104,14 +104,11 @@ static inline size_t skif_txq_space(const struct skif_txq *q)
     return free_b - 8 < SKIF_MAX_MSG ? free_b - 8 : SKIF_MAX_MSG;
 }
 
-/* Post one message of len bytes from buf (one piece) to dst and ring the
- * doorbell: 0, -EAGAIN (does not fit now; nothing written), -EINVAL,
- * -EHOSTUNREACH. */
-SKIF_HOT int skif_txq_post1(struct skif_txq *q, uint32_t dst, const void *buf, size_t len)
+/* skif_txq_post1 for a destination that skif_txq_check has already
+ * accepted on this queue (a caller that sends to one destination many times
+ * checks it once): 0, -EAGAIN or -EINVAL (len or buf). */
+SKIF_HOT int skif_txq_put1(struct skif_txq *q, uint32_t dst, const void *buf, size_t len)
 {
-    int rc = skif_txq_check(q, dst);
-    if (rc < 0)
-        return rc;
     if (len > SKIF_MAX_MSG || (len && !buf))
         return -EINVAL;
     uint32_t entry = 8 + skif_round8((uint32_t)len);
@@ -147,6 +144,17 @@ SKIF_HOT int skif_txq_post1(struct skif_txq *q, uint32_t dst, const void *buf, s
     q->tail = tail + entry;
     *q->doorbell = tail + entry; /* TX_TAIL doorbell */
     return 0;
+}
+
+/* Post one message of len bytes from buf (one piece) to dst and ring the
+ * doorbell: 0, -EAGAIN (does not fit now; nothing written), -EINVAL,
+ * -EHOSTUNREACH. */
+SKIF_HOT int skif_txq_post1(struct skif_txq *q, uint32_t dst, const void *buf, size_t len)
+{
+    int rc = skif_txq_check(q, dst);
+    if (rc < 0)
+        return rc;
+    return skif_txq_put1(q, dst, buf, len);
 }
 
 /* The end of skif_chan_take_fast for an entry whose payload (part[0], as

@@ -237,6 +237,8 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
 
 /* ------------------------------------------------------------ channels */
 
+#define CR_ASK_BELOW (8 + SKIF_MAX_MSG) /* credits left that make a sender ask */
+#define CR_OPEN_GRANT_MIN 512 /* least grant worth sending when a channel opens */
 #define CREDIT_PART_MIN 64 /* smallest part of a message sent for lack of credits */
 #define CR_GRANT 1u        /* word: [7:0] kind, [15:8] channel, [63:32] bytes */
 #define CR_REQ 2u
@@ -244,7 +246,7 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
 #define CR_RETURN 4u /* sender to receiver: bytes given back */
 
 static struct {
-    int on;               /* SKIFCH_CREDITS=1 */
+    int on;               /* credits on (SKIFCH_CREDITS unset or 1) */
     int chan;             /* the credit channel */
     struct skif_chan *q;  /* its ring (driver level: no handle) */
     uint32_t share;       /* bytes reserved per sender per channel */
@@ -252,9 +254,14 @@ static struct {
     uint32_t *cred;       /* sender: [rank * nchans + channel] bytes it may send */
     uint8_t *asked;       /* sender: a REQ is out for it */
     uint32_t refuse_tail; /* the TX tail at the last refusal for credits */
-    netaddr_t fast_dst;   /* the last destination send_credit() sent to, */
-    uint32_t *fast_cred;  /* and its credits: SkifCh_Send's inline path */
-    uint8_t *fast_asked;  /* and its request flag */
+    /* SkifCh_Send's inline path: the last destination send_credit() sent
+     * to (checked then), its entry, and its credits split in two: fast_allow
+     * the inline path may spend, fast_hold the rest (the request threshold,
+     * when no request is out). While fast_dst is set, cred[fast_idx] is
+     * fast_allow + fast_hold (fast_sync() writes it back). */
+    netaddr_t fast_dst;
+    size_t fast_idx;
+    uint32_t fast_allow, fast_hold;
     uint32_t last_node;   /* rank_of_node()'s last answer: node id, */
     int last_rank;        /* and its rank */
     long grants, reqs;    /* credit messages sent */
@@ -289,7 +296,7 @@ static int dev_get(void)
 /* ------------------------------------------------------------ credits
  *
  * End-to-end credits per channel (seed 003's dynamic credit flow control,
- * docs/skifch.md "Credits"; SKIFCH_CREDITS=1 turns them on, for the whole
+ * docs/skifch.md "Credits"; on unless SKIFCH_CREDITS=0, for the whole
  * process). A sender may send to a channel only while it holds credits for
  * it: one credit is one byte of the channel's ring, and a message costs its
  * ring entry (8 + its length rounded up to 8). Each receive channel's ring
@@ -325,8 +332,14 @@ static uint32_t credit_share(int size)
     return s < 16 ? 16 : s;
 }
 
-static uint32_t g_cr_none; /* fast_cred with no destination: never enough */
-static uint8_t g_cr_none_asked;
+/* Leave the inline path: its credits back into the table. */
+static void fast_sync(void)
+{
+    if (g_cr.fast_dst != (netaddr_t)-1)
+        g_cr.cred[g_cr.fast_idx] = g_cr.fast_allow + g_cr.fast_hold;
+    g_cr.fast_dst = (netaddr_t)-1; /* reserved bits set: no destination */
+    g_cr.fast_allow = 0;
+}
 
 static inline int rank_of_node(uint32_t node)
 {
@@ -384,6 +397,7 @@ static void cr_serve(struct cr_rx *r, int s)
 static void credit_hook(void)
 {
     struct skif_rx_msg m;
+    fast_sync();
     while (skif_rx_next(g_cr.q, &m) == 1) {
         uint64_t w = 0;
         if (m.len == sizeof(w) && m.nparts == 1)
@@ -431,21 +445,32 @@ static void credit_hook(void)
         uint32_t at = r->acct, head = c->head, *done = r->done;
         const uint8_t *va = c->va;
         size_t mask = c->mask;
-        uint32_t node = UINT32_MAX; /* senders come in streams */
+        /* senders come in streams: a run of one sender's entries is
+         * summed, then added to its count; key: the header's node field */
+        uint64_t key = UINT64_MAX, nodef = (uint64_t)0xffff << 8;
+        uint32_t run = 0;
         int src = 0;
         while (at != head) {
             uint64_t hdr;
             memcpy(&hdr, va + (at & mask), sizeof(hdr));
-            uint32_t len = (uint32_t)(hdr >> 32), e = 8 + skif_round8(len);
-            if ((uint32_t)(hdr >> 8 & 0xffffu) != node) {
-                node = (uint32_t)(hdr >> 8 & 0xffffu);
-                src = rank_of_node(node);
+            if (__builtin_expect((hdr & nodef) != key, 0)) {
+                done[src] += run;
+                run = 0;
+                key = hdr & nodef;
+                src = rank_of_node((uint32_t)(key >> 8));
+                if (src >= g_cr.size)
+                    break; /* cannot be: the entry was checked when taken */
             }
-            if (len > SKIF_MAX_MSG || src >= g_cr.size)
-                break; /* cannot be: the entry was checked when taken */
-            done[src] += e;
+            uint64_t len = hdr >> 32;
+            if (len > SKIF_MAX_MSG)
+                break; /* nor this */
+            uint32_t e = 8 + skif_round8((uint32_t)len);
+            run += e;
             at += e;
         }
+        if (src >= g_cr.size)
+            src = 0, run = 0;
+        done[src] += run;
         r->acct = at;
         int short_pool = 0;
         for (int s = 0; s < g_cr.size; s++)
@@ -501,8 +526,7 @@ static int credit_open(void)
     for (size_t i = 0; i < n; i++)
         g_cr.cred[i] = g_cr.share;
     g_cr.fast_dst = (netaddr_t)-1; /* reserved bits set: no destination */
-    g_cr.fast_cred = &g_cr_none;
-    g_cr.fast_asked = &g_cr_none_asked;
+    g_cr.fast_allow = 0;
     g_cr.last_node = UINT32_MAX;
     rc = skif_chan_open(g_dev, g_cr.chan, 16, &g_cr.q);
     return rc < 0 ? rc : 0;
@@ -515,8 +539,7 @@ static void credit_close(void)
     g_cr.cred = NULL;
     g_cr.asked = NULL;
     g_cr.fast_dst = (netaddr_t)-1;
-    g_cr.fast_cred = &g_cr_none;
-    g_cr.fast_asked = &g_cr_none_asked;
+    g_cr.fast_allow = 0;
     g_cr.q = NULL; /* closed with the device */
 }
 
@@ -543,6 +566,17 @@ static int credit_rx_open(int id, uint32_t ring)
     if (r->pool < 0)
         r->pool = 0; /* more ranks than the ring holds shares: over-committed */
     g_crx[id] = r;
+    /* A ring larger than the smallest: give every sender at once its part
+     * of half the ring, so a sender need not ask before it runs at the
+     * link's rate, when that part is worth a message (up to about 60
+     * ranks on 64 KiB rings); the rest stays in the pool. */
+    uint32_t part = (ring / 2 / (uint32_t)n) & ~7u;
+    if (part >= g_cr.share + CR_OPEN_GRANT_MIN)
+        for (size_t s = 0; s < n; s++)
+            if (cr_post((int)s, CR_GRANT, id, part - g_cr.share) == 0) {
+                r->allot[s] += part - g_cr.share;
+                r->pool -= part - g_cr.share;
+            }
     return 0;
 }
 
@@ -632,7 +666,7 @@ SkifCh *SkifCh_Open(int channel)
     }
     long log2, credits;
     if (env_num("SKIFCH_RING_LOG2", SKIF_RING_LOG2_MIN, SKIF_RING_LOG2_MAX, RX_RING_LOG2, &log2) ||
-        env_num("SKIFCH_CREDITS", 0, 1, 0, &credits)) {
+        env_num("SKIFCH_CREDITS", 0, 1, 1, &credits)) {
         errno = EINVAL;
         return NULL;
     }
@@ -703,6 +737,7 @@ static ssize_t send_credit(netaddr_t dst, const struct iovec *iov, int iov_count
     int rc, chan = SKIFCH_ADDR_CHAN(dst);
     if (chan == g_cr.chan)
         return set_errno(-EINVAL); /* the library's own */
+    fast_sync();
     int rank = rank_of_node((uint32_t)SKIFCH_ADDR_NODE(dst));
     size_t idx = (size_t)rank * (size_t)g_nchans + (size_t)chan;
     size_t space = skif_tx_space(g_dev);
@@ -741,14 +776,18 @@ static ssize_t send_credit(netaddr_t dst, const struct iovec *iov, int iov_count
     rc = skif_tx_post(g_dev, dst, iov, iov_count, len);
     if (rc < 0)
         return set_errno(rc);
-    g_cr.cred[idx] -= 8 + skif_round8((uint32_t)len);
-    g_cr.fast_dst = dst; /* SkifCh_Send's inline path sends there next */
-    g_cr.fast_cred = &g_cr.cred[idx];
-    g_cr.fast_asked = &g_cr.asked[idx];
+    uint32_t left = g_cr.cred[idx] -= 8 + skif_round8((uint32_t)len);
     /* the credit-request flag: running low, ask for more before running out */
-    if (g_cr.cred[idx] < 8 + SKIF_MAX_MSG && !g_cr.asked[idx] &&
+    if (left < CR_ASK_BELOW && !g_cr.asked[idx] &&
         cr_post(rank, CR_REQ, chan, 8 + PARTIAL_MIN) == 0)
         g_cr.asked[idx] = 1;
+    /* SkifCh_Send's inline path sends there next, down to the threshold
+     * of the next request (none while one is out) */
+    uint32_t hold = g_cr.asked[idx] ? 0 : left < CR_ASK_BELOW ? left : CR_ASK_BELOW;
+    g_cr.fast_dst = dst;
+    g_cr.fast_idx = idx;
+    g_cr.fast_hold = hold;
+    g_cr.fast_allow = left - hold;
     return (ssize_t)len;
 }
 
@@ -807,11 +846,12 @@ ssize_t SkifCh_Send(SkifCh *skifch, netaddr_t dst_netaddr, const struct iovec *i
             if (skif_txq_post1(g_txq, dst_netaddr, iov[0].iov_base, len) == 0)
                 return (ssize_t)len;
         } else if (dst_netaddr == g_cr.fast_dst) {
-            uint32_t cost = 8 + skif_round8((uint32_t)len), *cred = g_cr.fast_cred;
-            /* (running low, send_slow asks for more, unless a request is out) */
-            if (*cred >= cost && (*cred - cost >= 8 + SKIF_MAX_MSG || *g_cr.fast_asked) &&
-                skif_txq_post1(g_txq, dst_netaddr, iov[0].iov_base, len) == 0) {
-                *cred -= cost;
+            /* checked when send_credit() sent there; running low, it asks
+             * for more */
+            uint32_t cost = 8 + skif_round8((uint32_t)len);
+            if (cost <= g_cr.fast_allow &&
+                skif_txq_put1(g_txq, dst_netaddr, iov[0].iov_base, len) == 0) {
+                g_cr.fast_allow -= cost;
                 return (ssize_t)len;
             }
         }

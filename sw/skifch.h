@@ -19,13 +19,13 @@
  * most, before returning EAGAIN, so the paper's polling loops just work
  * (over one channel or many) and burn no host CPU.
  *
- * Back-pressure: a message for a channel whose ring is full waits in the
- * adapter until the receiver frees space, and every message to this node
- * behind it waits too. SKIFCH_CREDITS=1 turns on end-to-end credits per
- * channel (seed 003; docs/skifch.md, "Credits"): a sender stops, with
- * EAGAIN, before the receiver's ring is full, so a channel the program does
- * not read holds up neither the node's other channels nor the flows through
- * it. Nothing is ever dropped, reordered or overwritten, except messages to
+ * Back-pressure: end-to-end credits per channel (seed 003; docs/skifch.md,
+ * "Credits"), on unless SKIFCH_CREDITS=0: a sender stops, with EAGAIN,
+ * before the receiver's ring is full, so a channel the program does not
+ * read holds up neither the node's other channels nor the flows through
+ * it. With SKIFCH_CREDITS=0 a message for a channel whose ring is full
+ * waits in the adapter until the receiver frees space, and every message to
+ * this node behind it waits too. Nothing is ever dropped, reordered or overwritten, except messages to
  * a channel that is not open or to a node with no program, and nothing is
  * buffered in the library. */
 #ifndef SKIFCH_H
@@ -114,7 +114,7 @@ netaddr_t SkifCh_MyAddr(const SkifCh *skifch);
  * SKIFCH_MAX_MSG). Nothing is buffered: when nothing can be sent now it
  * returns -1 with errno EAGAIN (after letting simulated time advance). A
  * single piece of at most 512 bytes is always sent whole or not at all.
- * With credits (SKIFCH_CREDITS=1) a destination channel without enough
+ * With credits (the default) a destination channel without enough
  * credits refuses in the same way (at once when the program has sent
  * anything since its last such refusal), without holding up other
  * destinations. Other errors: EINVAL NULL skifch, iov_count < 0 or >

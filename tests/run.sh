@@ -137,15 +137,15 @@ t_skifch_programs_run() {
     has "$T/out" "size,messages,cycles,bytes_per_cycle,gbytes_per_s" && grep -q "^2048,50," "$T/out"
 }
 t_chanblock_head_of_line() {
-    # the adapter alone (the default): a full channel blocks the node's
+    # the adapter alone (SKIFCH_CREDITS=0): a full channel blocks the node's
     # other channels exactly when its ring is full (256 entries); with
-    # credits (SKIFCH_CREDITS=1) A's sender stops instead and B gets all its
+    # credits (the default) A's sender stops instead and B gets all its
     # messages while A is unread; nothing is lost or reordered either way
     # (docs/skifch.md)
-    expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
+    SKIFCH_CREDITS=0 expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
     has "$T/out" "chanblock: B got 256 of 600 while A (256-entry ring) was unread" &&
         has "$T/out" "all 1200 messages in order by cycle" || return 1
-    SKIFCH_CREDITS=1 expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
+    expect_rc 0 "$RUN" -n 2 "$B/bin/chanblock" 1200 3000 || return 1
     has "$T/out" "chanblock: B got all 600 while A (256-entry ring) was unread" &&
         has "$T/out" "all 1200 messages in order by cycle"
 }

@@ -47,7 +47,8 @@ t_alltoall_asan_extreme_arguments() {
     done
 }
 
-# ---- end-to-end credits (SKIFCH_CREDITS=1, docs/skifch.md "Credits")
+# ---- end-to-end credits (on by default; SKIFCH_CREDITS=0 turns them off;
+# docs/skifch.md "Credits")
 # t_stuck's figures: B's count while A was unread, the cycle A was first
 # read, and C's first and last arrival.
 stuck_figures() { # file -> "BALONE TA CFIRST CLAST"
@@ -62,14 +63,15 @@ t_credits_stuck_channel_others_flow() {
     # ring of 5: node 1's channel A is never read while node 0 sends to A,
     # to node 1's channel B and to node 2's channel C (through node 1).
     # With credits B gets all of its messages and C all of its, at no less
-    # than the rate C has when A is read (reference run without credits);
-    # without credits (the adapter alone) both wait for A to be read.
+    # than the rate C has when A is read (reference run without credits,
+    # as before credits existed); without credits (SKIFCH_CREDITS=0, the
+    # adapter alone) both wait for A to be read.
     local N=1000 ref stuck plain
-    expect_rc 0 "$RUN" -n 5 "$B/tests/t_stuck" $N 3000 read || return 1
+    SKIFCH_CREDITS=0 expect_rc 0 "$RUN" -n 5 "$B/tests/t_stuck" $N 3000 read || return 1
     ref=($(stuck_figures "$T/out"))
-    SKIFCH_CREDITS=1 expect_rc 0 "$RUN" -n 5 "$B/tests/t_stuck" $N 3000 || return 1
-    stuck=($(stuck_figures "$T/out"))
     expect_rc 0 "$RUN" -n 5 "$B/tests/t_stuck" $N 3000 || return 1
+    stuck=($(stuck_figures "$T/out"))
+    SKIFCH_CREDITS=0 expect_rc 0 "$RUN" -n 5 "$B/tests/t_stuck" $N 3000 || return 1
     plain=($(stuck_figures "$T/out"))
     echo "reference (A read): ${ref[*]}; credits, A stuck: ${stuck[*]}; no credits, A stuck: ${plain[*]}"
     [ "${stuck[0]}" = "$N" ] || fail "with credits B got ${stuck[0]} of $N while A was unread" || return 1
@@ -85,22 +87,22 @@ t_credits_stuck_channel_others_flow() {
 t_credits_many_senders_one_receiver() {
     # 8 senders x 4 channels (3x3 torus) to node 0's 4 KiB rings, every
     # message checked; with credits and without
-    SKIFCH_CREDITS=1 expect_rc 0 "$RUN" --dims 3x3 "$B/tests/t_many" 150 4 || return 1
+    expect_rc 0 "$RUN" --dims 3x3 "$B/tests/t_many" 150 4 || return 1
     has "$T/out" "t_many: node 0: got 8 x 4 x 150 messages from 8 senders on 4 channels, in order" ||
         return 1
-    expect_rc 0 "$RUN" --dims 3x3 "$B/tests/t_many" 150 4 || return 1
+    SKIFCH_CREDITS=0 expect_rc 0 "$RUN" --dims 3x3 "$B/tests/t_many" 150 4 || return 1
     has "$T/out" "t_many: node 0: got 8 x 4 x 150 messages from 8 senders on 4 channels, in order"
 }
 t_credits_64_senders_one_receiver() {
     # 64 senders x 2 channels (5x13 torus) to node 0's 4 KiB rings with credits
-    SKIFCH_CREDITS=1 expect_rc 0 "$RUN" --dims 5x13 "$B/tests/t_many" 20 2 || return 1
+    expect_rc 0 "$RUN" --dims 5x13 "$B/tests/t_many" 20 2 || return 1
     has "$T/out" "t_many: node 0: got 64 x 2 x 20 messages from 64 senders on 2 channels, in order"
 }
 t_credits_alltoall_small_rings() {
     # the scoreboard with credits, 4 KiB rings and every channel count's end
     local nch
     for nch in 1 8; do
-        SKIFCH_CREDITS=1 SKIFCH_RING_LOG2=12 expect_rc 0 "$RUN" --dims 2x2x2 "$B/bin/alltoall" \
+        SKIFCH_RING_LOG2=12 expect_rc 0 "$RUN" --dims 2x2x2 "$B/bin/alltoall" \
             150 5 $nch || return 1
         has "$T/out" "alltoall: 8 nodes, 150 messages each, $nch channels: all delivered once" ||
             return 1
@@ -110,7 +112,9 @@ t_credits_bad_env_and_reserved_channel() {
     # SKIFCH_CREDITS other than 0/1: Open fails with EINVAL (the program says so)
     SKIFCH_CREDITS=2 expect_rc 1 "$RUN" -n 2 "$B/bin/greeting" || return 1
     has "$T/err" "Invalid argument" || return 1
-    # with credits the greeting and the order test still hold
+    # credits off (0) and on (1, the default, as elsewhere) by name
+    SKIFCH_CREDITS=0 expect_rc 0 "$RUN" -n 5 "$B/tests/t_order" 200 || return 1
+    has "$T/out" "got 800 messages from 4 senders in order" || return 1
     SKIFCH_CREDITS=1 expect_rc 0 "$RUN" -n 5 "$B/tests/t_order" 200 || return 1
     has "$T/out" "got 800 messages from 4 senders in order"
 }
@@ -118,7 +122,7 @@ t_credits_reopen_under_valgrind() {
     # credits set up and torn down with the device, several times (t_conform
     # closes its last channel and opens again): no leak, no bad access
     command -v valgrind >/dev/null || fail "valgrind missing" || return 1
-    SKIFCH_CREDITS=1 expect_rc 0 "$RUN" -n 2 valgrind -q --error-exitcode=9 --leak-check=full \
+    expect_rc 0 "$RUN" -n 2 valgrind -q --error-exitcode=9 --leak-check=full \
         --errors-for-leak-kinds=definite,indirect "$B/tests/t_conform" || return 1
     has "$T/out" "t_conform: node 0: ok" && has "$T/out" "t_conform: node 1: ok"
 }

@@ -28,9 +28,9 @@ static int usage(const char *cmd, FILE *f, int rc)
             "%d (4 KiB ring) and channel %d; rank 0 reads only channel %d until it brings\n"
             "nothing for IDLE (default 3000) cycles, then both, checking every message's\n"
             "number and order. Rank 0 prints what B got while A was unread, how long B\n"
-            "starved (if it did). By default a full A blocks B at the adapter until A is\n"
-            "read; with SKIFCH_CREDITS=1 (end-to-end credits) A's sender stops before A's\n"
-            "ring is full and B gets everything.\n",
+            "starved (if it did). By default (end-to-end credits) A's sender stops before\n"
+            "A's ring is full and B gets everything; with SKIFCH_CREDITS=0 a full A blocks\n"
+            "B at the adapter until A is read.\n",
             cmd, CH_A, CH_B, CH_B);
     return rc;
 }

@@ -14,6 +14,7 @@ make -s build/bin/skifrun build/bin/msgcost build/models/n1/skifsim
 rm -f "$B"/cg/cg.*
 build/bin/skifrun -n 2 -q valgrind --tool=callgrind --callgrind-out-file="$B/cg/cg.%p" \
     --collect-atstart=no --toggle-collect='measure_send*' --toggle-collect='measure_recv*' \
+    --toggle-collect='measure_account*' \
     build/bin/msgcost "$N" >"$B/cg/out.txt" 2>"$B/cg/err.txt" ||
     { cat "$B/cg/err.txt"; exit 1; }
 cat "$B/cg/out.txt"
@@ -24,20 +25,24 @@ cat "$B/cg/out.txt"
 self() { # FILE FUNCTION-REGEX: summed self instructions of matching functions
     callgrind_annotate "$1" 2>/dev/null |
         awk -v re="$2" '$0 ~ re {gsub(",", "", $1); s += $1} END {print s + 0}'; }
+incl() { # FILE FUNCTION-REGEX: inclusive instructions of the matching function
+    callgrind_annotate --inclusive=yes "$1" 2>/dev/null |
+        awk -v re="$2" '$0 ~ re {gsub(",", "", $1); print $1; exit} END {}' | grep . || echo 0; }
 total() { callgrind_annotate "$1" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}'; }
-send=0 recv=0 comp=0 tsend=0 trecv=0 lsend=0 lrecv=0
+send=0 recv=0 comp=0 tsend=0 trecv=0 lsend=0 lrecv=0 acct=0
 for f in "$B"/cg/cg.*; do
     t=$(total "$f")
     if [ "$(self "$f" 'measure_send')" -gt 0 ]; then
         tsend=$t; lsend=$(self "$f" 'measure_send')
     else
-        trecv=$t; lrecv=$(self "$f" 'measure_recv')
+        trecv=$t; lrecv=$(self "$f" 'measure_recv'); acct=$(incl "$f" 'measure_account')
     fi
 done
-awk -v n="$N" -v ts="$tsend" -v tr="$trecv" -v ls="$lsend" -v lr="$lrecv" -v r="$recv" -v c="$comp" 'BEGIN {
-    s = (ts - ls) / n; rc = (tr - lr) / n
+awk -v n="$N" -v ts="$tsend" -v tr="$trecv" -v ls="$lsend" -v lr="$lrecv" -v a="$acct" 'BEGIN {
+    s = (ts - ls) / n; rc = (tr - lr - a) / n
     printf "SkifCh_Send (8 bytes),%.1f,100,%.2f\n", s, s / 100
     printf "SkifCh_Recv + SkifCh_RecvComp,%.1f,60,%.2f\n", rc, rc / 60
+    printf "credit accounting at the next wait (per message),%.1f,,\n", a / n
 }' | tee "$B/msgcost.csv.body" | column -t -s,
 { echo "call,instructions_per_call,target,ratio_to_target"; cat "$B/msgcost.csv.body"; } >"$B/msgcost.csv"
 rm -f "$B/msgcost.csv.body"

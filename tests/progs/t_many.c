@@ -3,8 +3,8 @@
  * (8..200 bytes, numbered) to each of rank 0's channels 1..K, in turn,
  * skipping a channel that refuses (EAGAIN) for that round; rank 0 has 4 KiB
  * rings and reads its channels in turn, checking every message's sender,
- * number (in order per sender and channel) and bytes. With credits
- * (SKIFCH_CREDITS=1) the (size - 1) * K flows share the rings through the
+ * number (in order per sender and channel) and bytes. With credits (the
+ * default) the (size - 1) * K flows share the rings through the
  * senders' shares and the pool. Prints
  *   t_many: node 0: got S x K x M messages from S senders on K channels, in order, at cycle C
  * Usage: skifrun ... t_many [M [K]] (default 100 4). */
