@@ -10,8 +10,10 @@
 // COLL_PIO window while a PIO launch is pending, see skif_regs); DMA requests
 // valid/ready, data held while valid && !ready, read responses in request
 // order without back-pressure; network ports valid/ready, data held while
-// valid && !ready, `last` on the final flit of a packet. irq_o pulses for one
-// cycle, the cycle after a status-block write was accepted, if CTRL.IRQ_EN.
+// valid && !ready, `last` on the final flit of a packet (net_rx_ready_o
+// depends on net_rx_valid_i and, at a header, on its kind). irq_o pulses
+// for one cycle, the cycle after a status-block write (or an RMA status-word
+// write) was accepted, if CTRL.IRQ_EN.
 // net_drop_i: one-cycle pulse per local packet the router dropped at
 // injection (NET_DROPS counter, sticky STATUS.NET_DROP).
 `include "skif_defs.vh"
