@@ -81,6 +81,8 @@
 #define SKIF_DESC_KIND_LO        60u          /* 4 bits: 0 message, 1 collective (SKIF_DESC_KIND_*) */
 #define SKIF_DESC_KIND_MSG       0x0u         /* message: [31:0] dst netaddr, [63:44] zero */
 #define SKIF_DESC_KIND_COLL      0x1u         /* collective operation (docs/collectives.md) */
+#define SKIF_DESC_KIND_RMA       0x2u         /* RMA request: [43:32] bytes that follow, [31:0] and [59:44] zero */
+#define SKIF_RMA_REQ_MAX         2064u        /* largest RMA request in the TX ring, bytes: header, address, 256 data flits */
 #define SKIF_CDESC_ARG_LO        0u
 #define SKIF_CDESC_LEN_LO        32u
 #define SKIF_CDESC_KIND_LO       60u

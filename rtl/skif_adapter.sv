@@ -1,17 +1,19 @@
 `timescale 1ns/1ps
 // SPDX-License-Identifier: Apache-2.0
 // skif_adapter: the network adapter of one node (registers, TX engine, RX
-// engine with the channel demultiplexer, DMA arbiter), and its side of the
-// node's collective engine (operations from the TX ring or the programmed-I/O
-// window, results into rings).
+// engine with the channel demultiplexer, remote-memory-access engine, DMA
+// arbiter), and its side of the node's collective engine (operations from
+// the TX ring or the programmed-I/O window, results into rings).
 //
 // Handshakes: register port valid/ready with one in-order response per
 // request the cycle after acceptance (ready is 1 except for a write to the
 // COLL_PIO window while a PIO launch is pending, see skif_regs); DMA requests
 // valid/ready, data held while valid && !ready, read responses in request
 // order without back-pressure; network ports valid/ready, data held while
-// valid && !ready, `last` on the final flit of a packet. irq_o pulses for one
-// cycle, the cycle after a status-block write was accepted, if CTRL.IRQ_EN.
+// valid && !ready, `last` on the final flit of a packet (net_rx_ready_o
+// depends on net_rx_valid_i and, at a header, on its kind). irq_o pulses
+// for one cycle, the cycle after a status-block write (or an RMA status-word
+// write) was accepted, if CTRL.IRQ_EN.
 // net_drop_i: one-cycle pulse per local packet the router dropped at
 // injection (NET_DROPS counter, sticky STATUS.NET_DROP).
 `include "skif_defs.vh"
@@ -21,7 +23,9 @@ module skif_adapter #(
   parameter int NumChans    = 64,   // channels of the RX demultiplexer, power of two 2..256
   parameter int StatGapTx   = 256,  // min cycles between TX_HEAD status writes (1: no coalescing)
   parameter int StatGapRx   = 128,  // min cycles between RX status rounds (1: no coalescing)
-  parameter int Trees       = 32    // tree table entries of the node's collective engine
+  parameter int Trees       = 32,   // tree table entries of the node's collective engine
+  parameter int RmaWindows  = 8,    // RMA engine: window table entries, 1..8
+  parameter int RmaMaxReads = 8     // RMA engine: DMA reads outstanding at most (GET)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -113,10 +117,21 @@ module skif_adapter #(
   // programmed-I/O collective window and its packet
   logic        pio_we, pio_go_ok, pio_busy, pio_valid, pio_ready, pio_last;
   logic [63:0] pio_data;
+  // RMA engine: its register window, packets in and out, DMA client
+  logic        rma_we, unused_rma_busy, unused_rma_hit;
+  logic [31:0] rma_rdata;
+  logic        rmi_valid, rmi_ready, rmo_valid, rmo_ready, rmo_last;
+  logic [63:0] rmo_data;
+  logic        rmd_valid, rmd_ready, rmd_write, rmd_stat, rmr_valid;
+  logic [63:0] rmd_addr, rmd_wdata;
+  logic        rxi_valid, rxi_ready;
+  // the router's injection port: TX or the RMA engine, a packet at a time
+  logic        tx_nv, sel_rma, inj_lock_q, inj_lock_rma_q, inj_prio_rma_q;
 
   skif_regs #(
     .NumChans (NumChans),
-    .Trees    (Trees)
+    .Trees    (Trees),
+    .RmaRegs  (1'b1)
   ) u_regs (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -181,6 +196,8 @@ module skif_adapter #(
     .pio_we_o        (pio_we),
     .pio_go_ok_i     (pio_go_ok),
     .pio_busy_i      (pio_busy),
+    .rma_we_o        (rma_we),
+    .rma_rdata_i     (rma_rdata),
     .stat_done_i     (stat_done),
     .irq_o           (irq_o)
   );
@@ -251,7 +268,9 @@ module skif_adapter #(
   // between packets the sources take turns when both wait (round-robin), so
   // neither is starved and neither loses a packet.
   logic tx_cv, sel_pio, lock_q, lock_pio_q, prio_pio_q, ci_hdr_q, ci_valid, ci_ready, ci_last;
-  assign txo_coll = txo_hdr_q ? (txo_data[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] != `SKIF_KIND_MSG)
+  // (TX sends messages, RMA requests and collective operations; only the
+  // last go to the engine)
+  assign txo_coll = txo_hdr_q ? (txo_data[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] == `SKIF_KIND_COLL_UP)
                               : txo_coll_q;
   assign tx_cv    = txo_valid && txo_coll;
   assign sel_pio  = lock_q ? lock_pio_q : (pio_valid && (!tx_cv || prio_pio_q));
@@ -259,13 +278,10 @@ module skif_adapter #(
   assign ci_last  = sel_pio ? pio_last : txo_last;
   assign ci_ready = coll_tx_ready_i;
 
-  assign net_tx_valid_o  = txo_valid && !txo_coll;
-  assign net_tx_data_o   = txo_data;
-  assign net_tx_last_o   = txo_last;
   assign coll_tx_valid_o = ci_valid;
   assign coll_tx_data_o  = sel_pio ? pio_data : txo_data;
   assign coll_tx_last_o  = ci_last;
-  assign txo_ready       = txo_coll ? (coll_tx_ready_i && !sel_pio) : net_tx_ready_i;
+  assign txo_ready       = txo_coll ? (coll_tx_ready_i && !sel_pio) : (net_tx_ready_i && !sel_rma);
   assign pio_ready       = coll_tx_ready_i && sel_pio;
   assign coll_sent       = ci_valid && ci_ready && ci_hdr_q;
   always @(posedge clk_i) begin
@@ -291,6 +307,88 @@ module skif_adapter #(
       end
     end
   end
+
+  // The router's injection port takes whole packets from two sources: TX
+  // (messages, RMA requests) and the RMA engine's answers (ACK, GET_RESP).
+  // As at the collective input: a source that offers a header keeps the
+  // port to its last flit (a flit once offered is held until taken), and
+  // between packets they take turns when both wait. With the RMA engine
+  // idle TX always has the port and sees net_tx_ready_i as before, so its
+  // timing is what it is without the engine.
+  assign tx_nv          = txo_valid && !txo_coll;
+  assign sel_rma        = inj_lock_q ? inj_lock_rma_q : (rmo_valid && (!tx_nv || inj_prio_rma_q));
+  assign net_tx_valid_o = sel_rma ? rmo_valid : tx_nv;
+  assign net_tx_data_o  = sel_rma ? rmo_data : txo_data;
+  assign net_tx_last_o  = sel_rma ? rmo_last : txo_last;
+  assign rmo_ready      = net_tx_ready_i && sel_rma;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      inj_lock_q     <= 1'b0;
+      inj_lock_rma_q <= 1'b0;
+      inj_prio_rma_q <= 1'b0;
+    end else begin
+      if (net_tx_valid_o) begin
+        inj_lock_q     <= !(net_tx_ready_i && net_tx_last_o);
+        inj_lock_rma_q <= sel_rma;
+      end
+      if (net_tx_valid_o && net_tx_ready_i && net_tx_last_o) inj_prio_rma_q <= !sel_rma;
+    end
+  end
+
+  // The router's ejection port, split by packet kind at each header: RMA
+  // kinds (3..7) to the RMA engine, everything else to skif_rx (messages;
+  // it drops other kinds as malformed). A message sees exactly the
+  // handshake it saw without the engine.
+  logic nri_hdr_q, nri_rma_q, nri_rma;
+  logic [3:0] nri_kind;
+  assign nri_kind  = net_rx_data_i[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
+  assign nri_rma   = nri_hdr_q ? (net_rx_valid_i && nri_kind >= `SKIF_KIND_RMA_PUT &&
+                                  nri_kind <= `SKIF_KIND_RMA_ACK)
+                               : nri_rma_q;
+  assign rxi_valid = net_rx_valid_i && !nri_rma;
+  assign rmi_valid = net_rx_valid_i && nri_rma;
+  assign net_rx_ready_o = nri_rma ? rmi_ready : rxi_ready;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      nri_hdr_q <= 1'b1;
+      nri_rma_q <= 1'b0;
+    end else if (net_rx_valid_i && net_rx_ready_o) begin
+      nri_hdr_q <= net_rx_last_i;
+      if (nri_hdr_q) nri_rma_q <= nri_rma;
+    end
+  end
+
+  skif_rma #(
+    .Windows  (RmaWindows),
+    .MaxReads (RmaMaxReads)
+  ) u_rma (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .node_i          (node_id_i),
+    .reg_we_i        (rma_we),
+    .reg_addr_i      (reg_req_addr_i),
+    .reg_wdata_i     (reg_req_wdata_i),
+    .reg_rdata_o     (rma_rdata),
+    .reg_hit_o       (unused_rma_hit),  // skif_regs decodes the window itself
+    .in_valid_i      (rmi_valid),
+    .in_ready_o      (rmi_ready),
+    .in_data_i       (net_rx_data_i),
+    .in_last_i       (net_rx_last_i),
+    .out_valid_o     (rmo_valid),
+    .out_ready_i     (rmo_ready),
+    .out_data_o      (rmo_data),
+    .out_last_o      (rmo_last),
+    .dma_valid_o     (rmd_valid),
+    .dma_ready_i     (rmd_ready),
+    .dma_write_o     (rmd_write),
+    .dma_addr_o      (rmd_addr),
+    .dma_wdata_o     (rmd_wdata),
+    .dma_stat_o      (rmd_stat),
+    .dma_rsp_valid_i (rmr_valid),
+    .dma_rsp_data_i  (txr_data),
+    .dma_rsp_err_i   (txr_err),
+    .busy_o          (unused_rma_busy)  // RMA_STATUS.BUSY shows it
+  );
 
   skif_rx #(
     .StatHoldoff (64),
@@ -330,8 +428,8 @@ module skif_adapter #(
     .dma_stat_o  (rxd_stat),
     .coll_done_o (coll_done),
     .coll_cnt_i  ({coll_done_cnt, coll_sent_cnt}),
-    .net_valid_i (net_rx_valid_i),
-    .net_ready_o (net_rx_ready_o),
+    .net_valid_i (rxi_valid),
+    .net_ready_o (rxi_ready),
     .net_data_i  (net_rx_data_i),
     .net_last_i  (net_rx_last_i),
     .coll_valid_i (coll_rx_valid_i),
@@ -342,21 +440,24 @@ module skif_adapter #(
   );
 
   // DMA port shared by the engines: client 0 TX (reads and status
-  // writes), client 1 RX (ring and status writes)
+  // writes), client 1 RX (ring and status writes), client 2 RMA (reads,
+  // writes, status-word writes). The RMA engine comes last: while it is
+  // idle the round-robin between TX and RX is the two-client one. Reads
+  // outstanding: TX's and RMA's limits together.
   logic unused_rsp_rx;  // RX only writes
   skif_dma_arb #(
-    .Clients  (2),
-    .MaxReads (DmaMaxReads)
+    .Clients  (3),
+    .MaxReads (DmaMaxReads + RmaMaxReads)
   ) u_dma_arb (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
-    .req_valid_i     ({rxd_valid, txd_valid}),
-    .req_ready_o     ({rxd_ready, txd_ready}),
-    .req_write_i     ({1'b1, txd_write}),
-    .req_addr_i      ({rxd_addr, txd_addr}),
-    .req_wdata_i     ({rxd_wdata, txd_wdata}),
-    .req_stat_i      ({rxd_stat, txd_stat}),
-    .rsp_valid_o     ({unused_rsp_rx, txr_valid}),
+    .req_valid_i     ({rmd_valid, rxd_valid, txd_valid}),
+    .req_ready_o     ({rmd_ready, rxd_ready, txd_ready}),
+    .req_write_i     ({rmd_write, 1'b1, txd_write}),
+    .req_addr_i      ({rmd_addr, rxd_addr, txd_addr}),
+    .req_wdata_i     ({rmd_wdata, rxd_wdata, txd_wdata}),
+    .req_stat_i      ({rmd_stat, rxd_stat, txd_stat}),
+    .rsp_valid_o     ({rmr_valid, unused_rsp_rx, txr_valid}),
     .rsp_data_o      (txr_data),
     .rsp_err_o       (txr_err),
     .dma_req_valid_o (dma_req_valid_o),

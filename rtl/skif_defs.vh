@@ -120,6 +120,13 @@
 `define SKIF_DESC_KIND_LO      60     // 4 bits: 0 message, 1 collective (SKIF_DESC_KIND_*)
 `define SKIF_DESC_KIND_MSG     4'h0   // message: [31:0] dst netaddr, [63:44] zero
 `define SKIF_DESC_KIND_COLL    4'h1   // collective operation (docs/collectives.md)
+`define SKIF_DESC_KIND_RMA     4'h2   // RMA request: [43:32] bytes that follow, [31:0] and [59:44] zero
+// RMA request descriptor (kind 2): the entry's following words are the
+// request packet's flits (header first) as sent, but for the header's src
+// field, which the adapter fills in; [43:32] = 8 x flits, 8..SKIF_RMA_REQ_MAX.
+// The header's kind must be PUT, GET or ATOMIC (else TX_ERR, as a bad
+// descriptor). Entry size 8 + 8 x flits.
+`define SKIF_RMA_REQ_MAX       2064   // largest RMA request in the TX ring, bytes: header, address, 256 data flits
 // Collective descriptor: [15:0] arg  [19:16] zero  [23:20] type  [27:24] cmd
 // [31:28] zero  [43:32] len  [46:44] op  [51:47] rid  [59:52] tree  [63:60] kind 1
 `define SKIF_CDESC_ARG_LO      0

@@ -13,7 +13,8 @@
 // >= NumChans, CH_CFG opening a channel with a size outside 12..24, CH_HEAD
 // of a channel >= NumChans, COLL_SEL >= Trees, a COLL_TAB entry the
 // collective engine refuses, a COLL_PIO_HI descriptor skif_coll_pio refuses,
-// a read of the write-only PIO window)
+// a read of the write-only PIO window, a write to a read-only register of
+// the RMA window)
 // responds err=1, changes no register, and sets STATUS.REG_ERR and
 // ERR_INFO = offending offset. The engines report events as one-cycle pulses;
 // counters and sticky STATUS bits live here.
@@ -22,6 +23,9 @@
 module skif_regs #(
   parameter int NumChans = 64,  // channels of the demultiplexer (skif_rx)
   parameter int Trees    = 32,  // tree table entries of the collective engine
+  // 1: the RMA window (SKIF_REG_RMA_*) goes to skif_rma (skif_adapter);
+  // 0: no RMA engine, the window is unassigned like any free offset
+  parameter bit RmaRegs  = 1'b0,
   localparam int ChW = $clog2(NumChans)
 ) (
   input  logic        clk_i,
@@ -96,6 +100,10 @@ module skif_regs #(
   output logic        pio_we_o,          // an accepted write to the window
   input  logic        pio_go_ok_i,       // a COLL_PIO_HI write with this data may launch
   input  logic        pio_busy_i,        // the previous launch is not yet taken
+  // RMA register window (skif_rma; it takes the offset and data from the
+  // request port and shows the register at that offset)
+  output logic        rma_we_o,          // an accepted write to the window
+  input  logic [31:0] rma_rdata_i,
   // status-block write accepted on the DMA port
   input  logic        stat_done_i,
   output logic        irq_o
@@ -123,6 +131,7 @@ module skif_regs #(
 
   // ---------------------------------------------------------------- decode
   logic        acc, in_map, rd_ok, wr_ok, size_ok, bad, is_head, cfg_ok, is_pio_data, pio_win;
+  logic        rma_win, rma_rw;
   logic [31:0] rdata, status, ch_cfg_rd;
   logic [11:0] off, head_idx;
 
@@ -134,6 +143,12 @@ module skif_regs #(
   assign pio_win = (off == `SKIF_REG_COLL_PIO_LO) || (off == `SKIF_REG_COLL_PIO_HI) || is_pio_data;
   assign reg_req_ready_o = !(reg_req_write_i && pio_win && pio_busy_i);
   assign acc    = reg_req_valid_i && reg_req_ready_o;
+  // RMA window: every offset readable; the configuration registers and the
+  // W1C status writable, the counters and read-back registers not
+  assign rma_win = RmaRegs && (off >= `SKIF_REG_RMA_STATUS) && (off < `SKIF_REG_RMA_END);
+  assign rma_rw  = (off == `SKIF_REG_RMA_STATUS) || (off == `SKIF_REG_RMA_STAT_LO) ||
+                   (off == `SKIF_REG_RMA_STAT_HI) ||
+                   ((off >= `SKIF_REG_RMA_WIN_SEL) && (off <= `SKIF_REG_RMA_WIN_SIZE_HI));
   assign in_map = (off < `SKIF_REG_MAP_SIZE) && (off[1:0] == 2'b00);
   assign size_ok = (reg_req_wdata_i >= 32'(SizeMin)) && (reg_req_wdata_i <= 32'(SizeMax));
   // CH_HEAD[c]: offsets CH_HEAD + 4c, c < NumChans
@@ -199,9 +214,14 @@ module skif_regs #(
       `SKIF_REG_COLL_PIO_LO:  begin rd_ok = 1'b0; wr_ok = 1'b1; end
       `SKIF_REG_COLL_PIO_HI:  begin rd_ok = 1'b0; wr_ok = pio_go_ok_i; end
       default: begin
-        // CH_HEAD[c] and COLL_PIO_DATA[i] are write-only
-        rd_ok = 1'b0;
-        wr_ok = is_head || is_pio_data;
+        if (rma_win) begin
+          rdata = rma_rdata_i;
+          wr_ok = rma_rw;
+        end else begin
+          // CH_HEAD[c] and COLL_PIO_DATA[i] are write-only
+          rd_ok = 1'b0;
+          wr_ok = is_head || is_pio_data;
+        end
       end
     endcase
   end
@@ -331,5 +351,6 @@ module skif_regs #(
   assign coll_tab_wdata_o = reg_req_wdata_i;
   assign coll_sent_o      = coll_sent_q;
   assign pio_we_o         = wr && pio_win;
+  assign rma_we_o         = wr && rma_win;
   assign coll_done_o      = coll_done_q;
 endmodule

@@ -23,9 +23,15 @@
 // of messages sent back to back coalesce (the final head is always written;
 // the first after a quiet spell, and one once head reaches TX_TAIL, go out
 // at once).
-// Errors: a bad descriptor (len > SKIF_MAX_MSG, a kind other than 0 or 1;
-// kind 0: bits [63:44] or netaddr [31:24] set; kind 1: bits [19:16] or
-// [31:28] set) pulses desc_err_o; a read error response pulses dma_err_o
+// An RMA request (kind 2) sends the entry's words after the descriptor as
+// they are, but for the src field of the first (the header), which becomes
+// this node's id: software cannot send a request in another node's name.
+// Its descriptor is popped without a flit (one cycle per request).
+// Errors: a bad descriptor (len > SKIF_MAX_MSG, a kind other than 0, 1 or
+// 2; kind 0: bits [63:44] or netaddr [31:24] set; kind 1: bits [19:16] or
+// [31:28] set; kind 2: [31:0] or [59:44] set, len not a multiple of 8 in
+// 8..SKIF_RMA_REQ_MAX, or a header word whose kind is not PUT, GET or
+// ATOMIC, found before anything of the entry is sent) pulses desc_err_o; a read error response pulses dma_err_o
 // (a message already started is completed with zeros for the bad words, as a
 // packet cannot be cut). Both set a sticky STATUS bit which comes back as
 // halt_i; TX then finishes the message in progress (its remaining words are
@@ -78,6 +84,7 @@ module skif_tx #(
   localparam int AgeW = $clog2(StatHoldoff + 1);
   localparam logic [AgeW-1:0] HoldoffC = AgeW'(StatHoldoff);
   localparam logic [11:0] MaxMsgC = 12'(`SKIF_MAX_MSG);
+  localparam logic [11:0] RmaMaxC = 12'(`SKIF_RMA_REQ_MAX);
 
 `ifndef SYNTHESIS
   if (DmaMaxReads < 2) begin : g_bad_reads
@@ -98,7 +105,8 @@ module skif_tx #(
   state_e          state_q, state_d;
   logic [31:0]     head_q, head_d, rd_ptr_q, rd_ptr_d;
   logic [CntW-1:0] inflight_q;
-  logic [8:0]      rem_q, rem_d;     // payload words left, 1..256
+  logic [8:0]      rem_q, rem_d;     // payload words left, 1..258
+  logic            rhdr_q, rhdr_d;   // next payload word is an RMA request's header
   logic [11:0]     len_q, len_d;
   logic            stat_pend_q;
   logic [AgeW-1:0] stat_age_q;
@@ -165,12 +173,15 @@ module skif_tx #(
   logic [11:0] d_len;
   logic [12:0] d_entry;
   logic [3:0]  d_kind;
-  logic        d_bad, d_covered, coll_ok;
+  logic        d_bad, d_covered, coll_ok, rma_ok, r_kind_ok;
   logic [31:0] h_diff;
   logic [63:0] hdr, msg_hdr, coll_hdr;
   assign d_len     = f_data[`SKIF_DESC_LEN_LO +: `SKIF_LEN_W];
   assign d_kind    = f_data[`SKIF_DESC_KIND_LO +: 4];
-  assign d_bad     = (d_len > MaxMsgC) ||
+  assign rma_ok    = (f_data[59:44] == 16'h0) && (f_data[31:0] == 32'h0) && (d_len[2:0] == 3'd0) &&
+                     (d_len != 12'd0) && (d_len <= RmaMaxC);
+  assign d_bad     = (d_kind == `SKIF_DESC_KIND_RMA) ? !rma_ok :
+                     (d_len > MaxMsgC) ||
                      ((d_kind == `SKIF_DESC_KIND_MSG) ? ((f_data[63:44] != 20'h0) || (f_data[31:24] != 8'h0)) :
                       (d_kind == `SKIF_DESC_KIND_COLL) ? !coll_ok :
                       1'b1);
@@ -187,6 +198,16 @@ module skif_tx #(
   end
   skif_coll_desc u_coll_desc (.desc_i(f_data), .hdr_o(coll_hdr), .ok_o(coll_ok));
   assign hdr = (d_kind == `SKIF_DESC_KIND_COLL) ? coll_hdr : msg_hdr;
+  // an RMA request's header word: the kinds software may send, and its src
+  logic [3:0]  r_kind;
+  logic [63:0] r_hdr;
+  assign r_kind    = f_data[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
+  assign r_kind_ok = (r_kind == `SKIF_KIND_RMA_PUT) || (r_kind == `SKIF_KIND_RMA_GET) ||
+                     (r_kind == `SKIF_KIND_RMA_ATOMIC);
+  always @(*) begin
+    r_hdr = f_data;
+    r_hdr[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO] = node_id_i;
+  end
 
   // Last payload flit: zero the bytes beyond len.
   logic [63:0] pay_mask;
@@ -203,6 +224,7 @@ module skif_tx #(
     state_d    = state_q;
     rem_d      = rem_q;
     len_d      = len_q;
+    rhdr_d     = rhdr_q;
     f_pop      = 1'b0;
     flit_valid = 1'b0;
     flit_data  = hdr;
@@ -222,6 +244,13 @@ module skif_tx #(
           end else if (d_bad) begin
             desc_err_o = 1'b1;
             state_d    = SFlush;
+          end else if (d_covered && d_kind == `SKIF_DESC_KIND_RMA) begin
+            // the header comes from the next word
+            f_pop   = 1'b1;
+            state_d = SPay;
+            len_d   = d_len;
+            rem_d   = 9'(d_len >> 3);
+            rhdr_d  = 1'b1;
           end else if (d_covered) begin
             flit_valid = 1'b1;
             flit_last  = (d_len == 12'd0);
@@ -243,7 +272,21 @@ module skif_tx #(
         flit_valid = f_valid;
         flit_data  = f_err ? 64'h0 : (f_data & pay_mask);
         flit_last  = (rem_q == 9'd1);
-        if (f_valid && ob_take) begin
+        if (rhdr_q) begin
+          // an RMA request's header: sent with this node as src, or, if
+          // unreadable or of a kind software may not send, nothing of the
+          // entry is sent (head stays at its descriptor)
+          flit_data = r_hdr;
+          if (f_valid && (f_err || !r_kind_ok)) begin
+            flit_valid = 1'b0;
+            dma_err_o  = f_err;
+            desc_err_o = !f_err;
+            rhdr_d     = 1'b0;
+            state_d    = SFlush;
+          end
+        end
+        if (flit_valid && ob_take) begin
+          rhdr_d    = 1'b0;
           f_pop     = 1'b1;
           dma_err_o = f_err;
           rem_d     = rem_q - 9'd1;
@@ -275,6 +318,7 @@ module skif_tx #(
       inflight_q  <= '0;
       rem_q       <= 9'h0;
       len_q       <= 12'h0;
+      rhdr_q      <= 1'b0;
       stat_pend_q <= 1'b0;
       stat_age_q  <= '0;
       ob_valid_q  <= 1'b0;
@@ -285,6 +329,7 @@ module skif_tx #(
       rd_ptr_q   <= rd_ptr_d;
       rem_q      <= rem_d;
       len_q      <= len_d;
+      rhdr_q     <= rhdr_d;
       inflight_q <= inflight_q + CntW'(rd_acc) - CntW'(f_pop);
       if (complete)      stat_pend_q <= 1'b1;
       else if (stat_acc) stat_pend_q <= 1'b0;
