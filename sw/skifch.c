@@ -238,9 +238,9 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
 /* ------------------------------------------------------------ channels */
 
 #define CR_ASK_BELOW (8 + SKIF_MAX_MSG) /* credits left that make a sender ask */
-#define CR_OPEN_GRANT_MIN 512 /* least grant worth sending when a channel opens */
-#define CREDIT_PART_MIN 64 /* smallest part of a message sent for lack of credits */
-#define CR_GRANT 1u        /* word: [7:0] kind, [15:8] channel, [63:32] bytes */
+#define CR_OPEN_GRANT_MIN 512           /* least grant worth sending when a channel opens */
+#define CREDIT_PART_MIN 64              /* smallest part of a message sent for lack of credits */
+#define CR_GRANT 1u                     /* word: [7:0] kind, [15:8] channel, [63:32] bytes */
 #define CR_REQ 2u
 #define CR_REVOKE 3u /* receiver to sender: give back what you have not spent */
 #define CR_RETURN 4u /* sender to receiver: bytes given back */
@@ -262,9 +262,9 @@ static struct {
     netaddr_t fast_dst;
     size_t fast_idx;
     uint32_t fast_allow, fast_hold;
-    uint32_t last_node;   /* rank_of_node()'s last answer: node id, */
-    int last_rank;        /* and its rank */
-    long grants, reqs;    /* credit messages sent */
+    uint32_t last_node; /* rank_of_node()'s last answer: node id, */
+    int last_rank;      /* and its rank */
+    long grants, reqs;  /* credit messages sent */
 } g_cr;
 
 static void dev_put(void);
@@ -316,6 +316,8 @@ static int dev_get(void)
 struct cr_rx {
     uint32_t acct;                 /* ring position up to which completions are counted */
     uint32_t ring;                 /* ring bytes */
+    uint32_t floor;                /* bytes reserved per sender: the share, or its part of
+                                    * half the ring granted at open (never revoked) */
     int64_t pool;                  /* bytes not promised to any sender */
     uint32_t *allot, *done, *want; /* per sender: promised, completed, asked */
     uint8_t *asking;               /* per sender: a REQ came, no grant since */
@@ -420,12 +422,12 @@ static void credit_hook(void)
             r->want[src] = bytes;
             r->asking[src] = 1;
         } else if ((w & 0xff) == CR_REVOKE) {
-            /* give back all not spent: asked again when needed */
+            /* give back what it holds beyond the bytes the REVOKE lets it
+             * keep (its share, or 0), not spent; asked again when needed */
             uint32_t *cr = &g_cr.cred[src * g_nchans + ch];
-            if (*cr && cr_post(src, CR_RETURN, ch, *cr) == 0)
-                *cr = 0;
-            else if (*cr == 0)
-                (void)cr_post(src, CR_RETURN, ch, 0);
+            uint32_t give = *cr > bytes ? *cr - bytes : 0;
+            if (cr_post(src, CR_RETURN, ch, give) == 0)
+                *cr -= give;
         } else if ((w & 0xff) == CR_RETURN) {
             struct cr_rx *r = g_crx[ch];
             if (r) {
@@ -478,15 +480,22 @@ static void credit_hook(void)
                 cr_serve(r, s);
                 short_pool |= r->want[s] != 0;
             }
-        /* the pool cannot serve a sender that asks: take back what every
-         * other sender holds unspent (it may be done with this channel, or
-         * wait for more itself, holding too little to send), so that the
-         * pool gathers it and serves the first that asks */
+        /* the pool cannot serve a sender that asks: take back what the
+         * other senders hold unspent beyond their shares (they may be done
+         * with this channel, or wait for more themselves, holding too
+         * little to send), so that the pool gathers it and serves the
+         * first that asks. Shares stay reserved (a sender that has exited
+         * is never asked), unless no sender holds more than its share:
+         * then (more ranks than the ring has room for) all of it. */
+        uint32_t keep = 0;
+        for (int s = 0; short_pool && s < g_cr.size; s++)
+            if (r->allot[s] > r->floor)
+                keep = r->floor;
         int first = -1;
         for (int s = 0; short_pool && s < g_cr.size; s++) {
             if (r->want[s] && first < 0)
                 first = s;
-            else if (r->allot[s] > 0 && !r->revoked[s] && cr_post(s, CR_REVOKE, id, 0) == 0)
+            else if (r->allot[s] > keep && !r->revoked[s] && cr_post(s, CR_REVOKE, id, keep) == 0)
                 r->revoked[s] = 1;
         }
         for (int s = 0; s < g_cr.size; s++) {
@@ -495,8 +504,8 @@ static void credit_hook(void)
             if (!r->done[s] || (r->done[s] < r->allot[s] / 4 && !r->asking[s]))
                 continue;
             uint32_t give = r->done[s];
-            if (short_pool && !r->asking[s] && r->allot[s] > g_cr.share) { /* cut back */
-                uint32_t cut = r->allot[s] - g_cr.share < give ? r->allot[s] - g_cr.share : give;
+            if (short_pool && !r->asking[s] && r->allot[s] > r->floor) { /* cut back */
+                uint32_t cut = r->allot[s] - r->floor < give ? r->allot[s] - r->floor : give;
                 r->allot[s] -= cut;
                 r->pool += cut;
                 give -= cut;
@@ -569,14 +578,18 @@ static int credit_rx_open(int id, uint32_t ring)
     /* A ring larger than the smallest: give every sender at once its part
      * of half the ring, so a sender need not ask before it runs at the
      * link's rate, when that part is worth a message (up to about 60
-     * ranks on 64 KiB rings); the rest stays in the pool. */
+     * ranks on 64 KiB rings); it stays reserved for the sender as the
+     * share does. The rest stays in the pool. */
     uint32_t part = (ring / 2 / (uint32_t)n) & ~7u;
-    if (part >= g_cr.share + CR_OPEN_GRANT_MIN)
+    r->floor = g_cr.share;
+    if (part >= g_cr.share + CR_OPEN_GRANT_MIN) {
+        r->floor = part;
         for (size_t s = 0; s < n; s++)
             if (cr_post((int)s, CR_GRANT, id, part - g_cr.share) == 0) {
                 r->allot[s] += part - g_cr.share;
                 r->pool -= part - g_cr.share;
             }
+    }
     return 0;
 }
 
