@@ -99,7 +99,8 @@ t_credits_64_senders_one_receiver() {
     has "$T/out" "t_many: node 0: got 64 x 2 x 20 messages from 64 senders on 2 channels, in order"
 }
 t_credits_alltoall_small_rings() {
-    # the scoreboard with credits, 4 KiB rings and every channel count's end
+    # the scoreboard with credits, 4 KiB rings and every channel count's end,
+    # on 2x2x2 and on 4x4x4
     local nch
     for nch in 1 8; do
         SKIFCH_RING_LOG2=12 expect_rc 0 "$RUN" --dims 2x2x2 "$B/bin/alltoall" \
@@ -107,6 +108,10 @@ t_credits_alltoall_small_rings() {
         has "$T/out" "alltoall: 8 nodes, 150 messages each, $nch channels: all delivered once" ||
             return 1
     done
+    # 64 nodes (4x4x4): shares of 32 bytes per sender, everything else
+    # through requests and the pool
+    SKIFCH_RING_LOG2=12 expect_rc 0 "$RUN" --dims 4x4x4 "$B/bin/alltoall" 60 7 4 || return 1
+    has "$T/out" "alltoall: 64 nodes, 60 messages each, 4 channels: all delivered once"
 }
 t_credits_bad_env_and_reserved_channel() {
     # SKIFCH_CREDITS other than 0/1: Open fails with EINVAL (the program says so)
