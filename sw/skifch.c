@@ -322,7 +322,20 @@ struct cr_rx {
     uint32_t *allot, *done, *want; /* per sender: promised, completed, asked */
     uint8_t *asking;               /* per sender: a REQ came, no grant since */
     uint8_t *revoked;              /* per sender: a REVOKE is out */
+    /* the senders with something to do (done, want or asking non-zero), so
+     * that a wait costs nothing per idle sender (512 ranks and more) */
+    int *pend, npend;
+    uint8_t *inpend;
 };
+
+/* Sender s of r has something to do at the next hook. */
+static inline void cr_pend(struct cr_rx *r, int s)
+{
+    if (!r->inpend[s]) {
+        r->inpend[s] = 1;
+        r->pend[r->npend++] = s;
+    }
+}
 static struct cr_rx *g_crx[SKIF_CHANS_MAX];
 
 /* Bytes every sender holds for every channel at the start: half the
@@ -421,6 +434,7 @@ static void credit_hook(void)
             }
             r->want[src] = bytes;
             r->asking[src] = 1;
+            cr_pend(r, src);
         } else if ((w & 0xff) == CR_REVOKE) {
             /* give back what it holds beyond the bytes the REVOKE lets it
              * keep (its share, or 0), not spent; asked again when needed */
@@ -456,7 +470,10 @@ static void credit_hook(void)
             uint64_t hdr;
             memcpy(&hdr, va + (at & mask), sizeof(hdr));
             if (__builtin_expect((hdr & nodef) != key, 0)) {
-                done[src] += run;
+                if (run) {
+                    done[src] += run;
+                    cr_pend(r, src);
+                }
                 run = 0;
                 key = hdr & nodef;
                 src = rank_of_node((uint32_t)(key >> 8));
@@ -472,14 +489,21 @@ static void credit_hook(void)
         }
         if (src >= g_cr.size)
             src = 0, run = 0;
-        done[src] += run;
+        if (run) {
+            done[src] += run;
+            cr_pend(r, src);
+        }
         r->acct = at;
+        if (!r->npend)
+            continue;
         int short_pool = 0;
-        for (int s = 0; s < g_cr.size; s++)
+        for (int i = 0; i < r->npend; i++) {
+            int s = r->pend[i];
             if (r->want[s]) {
                 cr_serve(r, s);
                 short_pool |= r->want[s] != 0;
             }
+        }
         /* the pool cannot serve a sender that asks: take back what the
          * other senders hold unspent beyond their shares (they may be done
          * with this channel, or wait for more themselves, holding too
@@ -498,11 +522,19 @@ static void credit_hook(void)
             else if (r->allot[s] > keep && !r->revoked[s] && cr_post(s, CR_REVOKE, id, keep) == 0)
                 r->revoked[s] = 1;
         }
-        for (int s = 0; s < g_cr.size; s++) {
+        int full = 0, keep_n = 0;
+        for (int i = 0; i < r->npend; i++) {
+            int s = r->pend[i];
             /* batched: a grant when a quarter of the sender's credits is
-             * back, or when it asked */
-            if (!r->done[s] || (r->done[s] < r->allot[s] / 4 && !r->asking[s]))
+             * back, or when it asked (none once the TX ring is full: the
+             * rest next time) */
+            if (full || !r->done[s] || (r->done[s] < r->allot[s] / 4 && !r->asking[s])) {
+                if (r->done[s] || r->want[s] || r->asking[s])
+                    r->pend[keep_n++] = s; /* still to do */
+                else
+                    r->inpend[s] = 0;
                 continue;
+            }
             uint32_t give = r->done[s];
             if (short_pool && !r->asking[s] && r->allot[s] > r->floor) { /* cut back */
                 uint32_t cut = r->allot[s] - r->floor < give ? r->allot[s] - r->floor : give;
@@ -510,11 +542,21 @@ static void credit_hook(void)
                 r->pool += cut;
                 give -= cut;
             }
-            if (give && cr_post(s, CR_GRANT, id, give) < 0)
-                break; /* TX ring full: the rest next time */
+            if (give && cr_post(s, CR_GRANT, id, give) < 0) {
+                full = 1; /* undo the cut: done and allot as before */
+                r->allot[s] += r->done[s] - give;
+                r->pool -= r->done[s] - give;
+                r->pend[keep_n++] = s;
+                continue;
+            }
             r->done[s] = 0;
             r->asking[s] = 0;
+            if (r->want[s])
+                r->pend[keep_n++] = s;
+            else
+                r->inpend[s] = 0;
         }
+        r->npend = keep_n;
     }
 }
 
@@ -558,12 +600,15 @@ static int credit_rx_open(int id, uint32_t ring)
     struct cr_rx *r = calloc(1, sizeof(*r));
     size_t n = (size_t)g_cr.size;
     if (!r || !(r->allot = calloc(n, 4)) || !(r->done = calloc(n, 4)) ||
-        !(r->want = calloc(n, 4)) || !(r->asking = calloc(n, 1)) || !(r->revoked = calloc(n, 1))) {
+        !(r->want = calloc(n, 4)) || !(r->asking = calloc(n, 1)) || !(r->revoked = calloc(n, 1)) ||
+        !(r->pend = calloc(n, sizeof(int))) || !(r->inpend = calloc(n, 1))) {
         if (r) {
             free(r->allot);
             free(r->done);
             free(r->want);
             free(r->asking);
+            free(r->revoked);
+            free(r->pend);
         }
         free(r);
         return -ENOMEM;
@@ -603,6 +648,8 @@ static void credit_rx_close(int id)
     free(r->want);
     free(r->asking);
     free(r->revoked);
+    free(r->pend);
+    free(r->inpend);
     free(r);
     g_crx[id] = NULL;
 }
