@@ -238,9 +238,9 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
 /* ------------------------------------------------------------ channels */
 
 #define CR_ASK_BELOW (8 + SKIF_MAX_MSG) /* credits left that make a sender ask */
-#define CR_OPEN_GRANT_MIN 512 /* least grant worth sending when a channel opens */
-#define CREDIT_PART_MIN 64 /* smallest part of a message sent for lack of credits */
-#define CR_GRANT 1u        /* word: [7:0] kind, [15:8] channel, [63:32] bytes */
+#define CR_OPEN_GRANT_MIN 512           /* least grant worth sending when a channel opens */
+#define CREDIT_PART_MIN 64              /* smallest part of a message sent for lack of credits */
+#define CR_GRANT 1u                     /* word: [7:0] kind, [15:8] channel, [63:32] bytes */
 #define CR_REQ 2u
 #define CR_REVOKE 3u /* receiver to sender: give back what you have not spent */
 #define CR_RETURN 4u /* sender to receiver: bytes given back */
@@ -262,9 +262,9 @@ static struct {
     netaddr_t fast_dst;
     size_t fast_idx;
     uint32_t fast_allow, fast_hold;
-    uint32_t last_node;   /* rank_of_node()'s last answer: node id, */
-    int last_rank;        /* and its rank */
-    long grants, reqs;    /* credit messages sent */
+    uint32_t last_node; /* rank_of_node()'s last answer: node id, */
+    int last_rank;      /* and its rank */
+    long grants, reqs;  /* credit messages sent */
 } g_cr;
 
 static void dev_put(void);
@@ -316,11 +316,26 @@ static int dev_get(void)
 struct cr_rx {
     uint32_t acct;                 /* ring position up to which completions are counted */
     uint32_t ring;                 /* ring bytes */
+    uint32_t floor;                /* bytes reserved per sender: the share, or its part of
+                                    * half the ring granted at open (never revoked) */
     int64_t pool;                  /* bytes not promised to any sender */
     uint32_t *allot, *done, *want; /* per sender: promised, completed, asked */
     uint8_t *asking;               /* per sender: a REQ came, no grant since */
     uint8_t *revoked;              /* per sender: a REVOKE is out */
+    /* the senders with something to do (done, want or asking non-zero), so
+     * that a wait costs nothing per idle sender (512 ranks and more) */
+    int *pend, npend;
+    uint8_t *inpend;
 };
+
+/* Sender s of r has something to do at the next hook. */
+static inline void cr_pend(struct cr_rx *r, int s)
+{
+    if (!r->inpend[s]) {
+        r->inpend[s] = 1;
+        r->pend[r->npend++] = s;
+    }
+}
 static struct cr_rx *g_crx[SKIF_CHANS_MAX];
 
 /* Bytes every sender holds for every channel at the start: half the
@@ -419,13 +434,14 @@ static void credit_hook(void)
             }
             r->want[src] = bytes;
             r->asking[src] = 1;
+            cr_pend(r, src);
         } else if ((w & 0xff) == CR_REVOKE) {
-            /* give back all not spent: asked again when needed */
+            /* give back what it holds beyond the bytes the REVOKE lets it
+             * keep (its share, or 0), not spent; asked again when needed */
             uint32_t *cr = &g_cr.cred[src * g_nchans + ch];
-            if (*cr && cr_post(src, CR_RETURN, ch, *cr) == 0)
-                *cr = 0;
-            else if (*cr == 0)
-                (void)cr_post(src, CR_RETURN, ch, 0);
+            uint32_t give = *cr > bytes ? *cr - bytes : 0;
+            if (cr_post(src, CR_RETURN, ch, give) == 0)
+                *cr -= give;
         } else if ((w & 0xff) == CR_RETURN) {
             struct cr_rx *r = g_crx[ch];
             if (r) {
@@ -454,7 +470,10 @@ static void credit_hook(void)
             uint64_t hdr;
             memcpy(&hdr, va + (at & mask), sizeof(hdr));
             if (__builtin_expect((hdr & nodef) != key, 0)) {
-                done[src] += run;
+                if (run) {
+                    done[src] += run;
+                    cr_pend(r, src);
+                }
                 run = 0;
                 key = hdr & nodef;
                 src = rank_of_node((uint32_t)(key >> 8));
@@ -470,42 +489,74 @@ static void credit_hook(void)
         }
         if (src >= g_cr.size)
             src = 0, run = 0;
-        done[src] += run;
+        if (run) {
+            done[src] += run;
+            cr_pend(r, src);
+        }
         r->acct = at;
+        if (!r->npend)
+            continue;
         int short_pool = 0;
-        for (int s = 0; s < g_cr.size; s++)
+        for (int i = 0; i < r->npend; i++) {
+            int s = r->pend[i];
             if (r->want[s]) {
                 cr_serve(r, s);
                 short_pool |= r->want[s] != 0;
             }
-        /* the pool cannot serve a sender that asks: take back what every
-         * other sender holds unspent (it may be done with this channel, or
-         * wait for more itself, holding too little to send), so that the
-         * pool gathers it and serves the first that asks */
+        }
+        /* the pool cannot serve a sender that asks: take back what the
+         * other senders hold unspent beyond their shares (they may be done
+         * with this channel, or wait for more themselves, holding too
+         * little to send), so that the pool gathers it and serves the
+         * first that asks. Shares stay reserved (a sender that has exited
+         * is never asked), unless no sender holds more than its share:
+         * then (more ranks than the ring has room for) all of it. */
+        uint32_t keep = 0;
+        for (int s = 0; short_pool && s < g_cr.size; s++)
+            if (r->allot[s] > r->floor)
+                keep = r->floor;
         int first = -1;
         for (int s = 0; short_pool && s < g_cr.size; s++) {
             if (r->want[s] && first < 0)
                 first = s;
-            else if (r->allot[s] > 0 && !r->revoked[s] && cr_post(s, CR_REVOKE, id, 0) == 0)
+            else if (r->allot[s] > keep && !r->revoked[s] && cr_post(s, CR_REVOKE, id, keep) == 0)
                 r->revoked[s] = 1;
         }
-        for (int s = 0; s < g_cr.size; s++) {
+        int full = 0, keep_n = 0;
+        for (int i = 0; i < r->npend; i++) {
+            int s = r->pend[i];
             /* batched: a grant when a quarter of the sender's credits is
-             * back, or when it asked */
-            if (!r->done[s] || (r->done[s] < r->allot[s] / 4 && !r->asking[s]))
+             * back, or when it asked (none once the TX ring is full: the
+             * rest next time) */
+            if (full || !r->done[s] || (r->done[s] < r->allot[s] / 4 && !r->asking[s])) {
+                if (r->done[s] || r->want[s] || r->asking[s])
+                    r->pend[keep_n++] = s; /* still to do */
+                else
+                    r->inpend[s] = 0;
                 continue;
+            }
             uint32_t give = r->done[s];
-            if (short_pool && !r->asking[s] && r->allot[s] > g_cr.share) { /* cut back */
-                uint32_t cut = r->allot[s] - g_cr.share < give ? r->allot[s] - g_cr.share : give;
+            if (short_pool && !r->asking[s] && r->allot[s] > r->floor) { /* cut back */
+                uint32_t cut = r->allot[s] - r->floor < give ? r->allot[s] - r->floor : give;
                 r->allot[s] -= cut;
                 r->pool += cut;
                 give -= cut;
             }
-            if (give && cr_post(s, CR_GRANT, id, give) < 0)
-                break; /* TX ring full: the rest next time */
+            if (give && cr_post(s, CR_GRANT, id, give) < 0) {
+                full = 1; /* undo the cut: done and allot as before */
+                r->allot[s] += r->done[s] - give;
+                r->pool -= r->done[s] - give;
+                r->pend[keep_n++] = s;
+                continue;
+            }
             r->done[s] = 0;
             r->asking[s] = 0;
+            if (r->want[s])
+                r->pend[keep_n++] = s;
+            else
+                r->inpend[s] = 0;
         }
+        r->npend = keep_n;
     }
 }
 
@@ -549,12 +600,15 @@ static int credit_rx_open(int id, uint32_t ring)
     struct cr_rx *r = calloc(1, sizeof(*r));
     size_t n = (size_t)g_cr.size;
     if (!r || !(r->allot = calloc(n, 4)) || !(r->done = calloc(n, 4)) ||
-        !(r->want = calloc(n, 4)) || !(r->asking = calloc(n, 1)) || !(r->revoked = calloc(n, 1))) {
+        !(r->want = calloc(n, 4)) || !(r->asking = calloc(n, 1)) || !(r->revoked = calloc(n, 1)) ||
+        !(r->pend = calloc(n, sizeof(int))) || !(r->inpend = calloc(n, 1))) {
         if (r) {
             free(r->allot);
             free(r->done);
             free(r->want);
             free(r->asking);
+            free(r->revoked);
+            free(r->pend);
         }
         free(r);
         return -ENOMEM;
@@ -569,14 +623,18 @@ static int credit_rx_open(int id, uint32_t ring)
     /* A ring larger than the smallest: give every sender at once its part
      * of half the ring, so a sender need not ask before it runs at the
      * link's rate, when that part is worth a message (up to about 60
-     * ranks on 64 KiB rings); the rest stays in the pool. */
+     * ranks on 64 KiB rings); it stays reserved for the sender as the
+     * share does. The rest stays in the pool. */
     uint32_t part = (ring / 2 / (uint32_t)n) & ~7u;
-    if (part >= g_cr.share + CR_OPEN_GRANT_MIN)
+    r->floor = g_cr.share;
+    if (part >= g_cr.share + CR_OPEN_GRANT_MIN) {
+        r->floor = part;
         for (size_t s = 0; s < n; s++)
             if (cr_post((int)s, CR_GRANT, id, part - g_cr.share) == 0) {
                 r->allot[s] += part - g_cr.share;
                 r->pool -= part - g_cr.share;
             }
+    }
     return 0;
 }
 
@@ -590,6 +648,8 @@ static void credit_rx_close(int id)
     free(r->want);
     free(r->asking);
     free(r->revoked);
+    free(r->pend);
+    free(r->inpend);
     free(r);
     g_crx[id] = NULL;
 }

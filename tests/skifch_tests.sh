@@ -11,13 +11,20 @@ t_skifch_no_program_behind_node() {
     # messages to a node whose program never opened SkifCh or has exited
     # are discarded and counted; the run ends on its own (before the fix:
     # the link back-pressured and the watchdog ended it with 4)
-    expect_rc 0 "$RUN" -n 3 --watchdog 200000 "$B/tests/t_gone" 300 || return 1
+    # (the adapter's part: without credits, SKIFCH_CREDITS=0)
+    SKIFCH_CREDITS=0 expect_rc 0 "$RUN" -n 3 --watchdog 200000 "$B/tests/t_gone" 300 || return 1
     has "$T/out" "t_gone: node 0: sent 300 to node 1 (no program) and 300 to node 2 (exited)" ||
         return 1
     local d
     d=$(sed -n 's/.* \([0-9]*\) messages to closed channels.*/\1/p' "$T/err")
     echo "discarded: $d"
-    [ -n "$d" ] && [ "$d" -ge $((300 + 300 - 1 - 63)) ] || fail "expected >= 536 discarded"
+    [ -n "$d" ] && [ "$d" -ge $((300 + 300 - 1 - 63)) ] || fail "expected >= 536 discarded" ||
+        return 1
+    # with credits (the default) the sender stops at its share: EAGAIN, and
+    # the run still ends on its own
+    expect_rc 0 "$RUN" -n 3 --watchdog 200000 "$B/tests/t_gone" 300 credits || return 1
+    has "$T/out" "t_gone: node 0: node 1 (no program) took" &&
+        has "$T/out" "t_gone: node 0: sent 1 to node 2, closed"
 }
 t_readme_example_runs_and_fails_cleanly() {
     # the README's example, compiled as a user would: it runs on a ring of
@@ -99,7 +106,8 @@ t_credits_64_senders_one_receiver() {
     has "$T/out" "t_many: node 0: got 64 x 2 x 20 messages from 64 senders on 2 channels, in order"
 }
 t_credits_alltoall_small_rings() {
-    # the scoreboard with credits, 4 KiB rings and every channel count's end
+    # the scoreboard with credits, 4 KiB rings and every channel count's end,
+    # on 2x2x2 and on 4x4x4
     local nch
     for nch in 1 8; do
         SKIFCH_RING_LOG2=12 expect_rc 0 "$RUN" --dims 2x2x2 "$B/bin/alltoall" \
@@ -107,6 +115,10 @@ t_credits_alltoall_small_rings() {
         has "$T/out" "alltoall: 8 nodes, 150 messages each, $nch channels: all delivered once" ||
             return 1
     done
+    # 64 nodes (4x4x4): shares of 32 bytes per sender, everything else
+    # through requests and the pool
+    SKIFCH_RING_LOG2=12 expect_rc 0 "$RUN" --dims 4x4x4 "$B/bin/alltoall" 60 7 4 || return 1
+    has "$T/out" "alltoall: 64 nodes, 60 messages each, 4 channels: all delivered once"
 }
 t_credits_bad_env_and_reserved_channel() {
     # SKIFCH_CREDITS other than 0/1: Open fails with EINVAL (the program says so)
