@@ -319,6 +319,42 @@ static void refused(uint32_t n1, unsigned kind, uint32_t roff, size_t len)
             ASSERT_EQ(buf[OFF_G + i], 0xEE); /* nothing written here */
 }
 
+/* Answers this node refuses: a get whose data, an atomic whose old value,
+ * would land outside every window here. Node 1 performs them; node 0
+ * counts an error, writes nothing, and names the local address. */
+static void refused_here(uint32_t n1)
+{
+    struct skif_rma_counts c0, c;
+    struct skif_rma_error e;
+    skif_rma_counters(rma, &c0);
+    get(n1, OFF_OUT + 5, OFF_T, 300);
+    ASSERT_EQ(skif_rma_quiet(rma, 2000000), -EIO);
+    ASSERT_EQ(skif_rma_last_error(rma, &e), 0);
+    ASSERT_EQ(e.answer, SKIF_KIND_RMA_GET_RESP);
+    ASSERT_EQ(e.code, SKIF_RMA_ERR_WIN);
+    ASSERT_EQ(e.node, n1);
+    ASSERT_EQ(e.kind, SKIF_KIND_RMA_GET);
+    ASSERT_EQ(e.laddr, here(OFF_OUT + 5));
+    ASSERT_EQ(e.raddr, bus + OFF_T);
+    atomic(n1, SKIF_RMA_OP_FETCH, 8, OFF_A64, 0, 0, OFF_OUT + 8);
+    ASSERT_EQ(skif_rma_quiet(rma, 2000000), -EIO);
+    ASSERT_EQ(skif_rma_last_error(rma, &e), 0);
+    ASSERT_EQ(e.answer, SKIF_KIND_RMA_ACK);
+    ASSERT_EQ(e.code, SKIF_RMA_ERR_WIN);
+    ASSERT_EQ(e.kind, SKIF_KIND_RMA_ATOMIC);
+    ASSERT_EQ(e.op, SKIF_RMA_OP_FETCH);
+    ASSERT_EQ(e.laddr, here(OFF_OUT + 8));
+    for (uint32_t k = OFF_OUT; k < BUF_SIZE; k++)
+        ASSERT_EQ(buf[k], init_byte(k));
+    skif_rma_counters(rma, &c);
+    ASSERT_EQ(c.errs, c0.errs + 2);
+    ASSERT_EQ(c.gets, c0.gets);
+    ASSERT_EQ(c.atoms, c0.atoms);
+    printf("t_rma: node 0: a get's data and an atomic's old value outside every window here: "
+           "refused here (errors %u), local address named, nothing written\n",
+           c.errs);
+}
+
 static void bad_inputs(uint32_t n1)
 {
     struct skif_txq *q = skif_dev_txq(dev);
@@ -476,6 +512,7 @@ int main(void)
         refused(n1, SKIF_KIND_RMA_PUT, WIN0_SIZE - 8, 16);
         refused(n1, SKIF_KIND_RMA_GET, OFF_WO, 64);
         get_check(n1, WIN0_SIZE - 64, 64, 8); /* the window's last bytes unchanged */
+        refused_here(n1);
 
         uint64_t lp = lat(0, n1), lg = lat(1, n1), la = lat(2, n1);
         printf("t_rma: node 0: latency (cycles, mean of 20, post to quiet's return): put 8 B %llu, "
