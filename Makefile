@@ -29,6 +29,7 @@ CFLAGS    ?= $(CFLAGS_BASE)
 SIMLIB_SRC := csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c csrc/loop.c
 SKIFLIB_SRC := driver/skif_dev.c driver/backend_sim.c sw/skifch.c sw/skifch_util.c
 SKIFLIB_SRC += driver/skif_coll.c sw/coll/tree.c sw/skifcoll.c   # collectives
+SKIFLIB_SRC += driver/skif_rma.c   # remote memory access (docs/rma.md, "Driver")
 EXAMPLES := greeting alltoall stream msgcost pingpong msgrate bandwidth chanblock coll collbench
 TESTPROGS := $(patsubst tests/progs/%.c,%,$(wildcard tests/progs/*.c))
 UNITTESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/*.c))

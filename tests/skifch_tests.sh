@@ -138,3 +138,26 @@ t_credits_reopen_under_valgrind() {
         --errors-for-leak-kinds=definite,indirect "$B/tests/t_conform" || return 1
     has "$T/out" "t_conform: node 0: ok" && has "$T/out" "t_conform: node 1: ok"
 }
+
+# ---- RMA through the driver (driver/skif_rma.h; docs/rma.md "Driver")
+t_rma_put_get_atomic_through_skifrun() {
+    # node 0 puts 1..2048 B at every alignment into node 1's window and gets
+    # them back against a reference copy; every node fetch-adds on one word
+    # of node 1 (exact final value, each old value once); 32/64-bit SWAP,
+    # CSWAP, FETCH, FADD, ADD; refused put/get counted at node 0 with node
+    # and address named, at node 1 as refused, memory unchanged; bad
+    # arguments refused by the driver with nothing posted
+    local n
+    for n in 2 3; do
+        echo "t_rma on $n nodes"
+        expect_rc 0 "$RUN" -n $n "$B/tests/t_rma" || return 1
+        has "$T/out" "t_rma: node 0: ok" && has "$T/out" "t_rma: node 1: ok" || return 1
+        has "$T/out" "fetch-adds on node 1's word: final $((n * 16)), every old value 0..$((n * 16 - 1)) once" ||
+            return 1
+        has "$T/out" "t_rma: node 1: served" || return 1
+        has "$T/out" "refused 3 (last: kind 4 from node 0)" || return 1
+        has "$T/out" "get of 64 B at" || return 1
+        grep -q "t_rma: node 0: latency" "$T/out" || fail "no latency line" || return 1
+    done
+    [ $n -lt 3 ] || has "$T/out" "t_rma: node 2: ok"
+}
