@@ -25,9 +25,9 @@
  * read holds up neither the node's other channels nor the flows through
  * it. With SKIFCH_CREDITS=0 a message for a channel whose ring is full
  * waits in the adapter until the receiver frees space, and every message to
- * this node behind it waits too. Nothing is ever dropped, reordered or overwritten, except messages to
- * a channel that is not open or to a node with no program, and nothing is
- * buffered in the library. */
+ * this node behind it waits too. Nothing is ever dropped, reordered or
+ * overwritten, except messages to a channel that is not open or to a node
+ * with no program, and nothing is buffered in the library. */
 #ifndef SKIFCH_H
 #define SKIFCH_H
 
