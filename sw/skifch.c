@@ -434,6 +434,7 @@ static void credit_hook(void)
             }
             r->want[src] = bytes;
             r->asking[src] = 1;
+            r->revoked[src] = 0;
             cr_pend(r, src);
         } else if ((w & 0xff) == CR_REVOKE) {
             /* give back what it holds beyond the bytes the REVOKE lets it
@@ -448,7 +449,11 @@ static void credit_hook(void)
                 bytes = bytes < r->allot[src] ? bytes : r->allot[src];
                 r->allot[src] -= bytes;
                 r->pool += bytes;
-                r->revoked[src] = 0;
+                /* one that had nothing to give is not asked again until it
+                 * has asked itself or been granted more (else the two would
+                 * trade REVOKE and empty RETURN at every wait) */
+                if (bytes)
+                    r->revoked[src] = 0;
             }
         }
     }
@@ -507,21 +512,18 @@ static void credit_hook(void)
         /* the pool cannot serve a sender that asks: take back what the
          * other senders hold unspent beyond their shares (they may be done
          * with this channel, or wait for more themselves, holding too
-         * little to send), so that the pool gathers it and serves the
-         * first that asks. Shares stay reserved (a sender that has exited
+         * little to send; a sender that asks is asked too: it may hold
+         * plenty, having asked early), so that the pool gathers it and
+         * serves the first that asks. Shares stay reserved (a sender that has exited
          * is never asked), unless no sender holds more than its share:
          * then (more ranks than the ring has room for) all of it. */
         uint32_t keep = 0;
         for (int s = 0; short_pool && s < g_cr.size; s++)
             if (r->allot[s] > r->floor)
                 keep = r->floor;
-        int first = -1;
-        for (int s = 0; short_pool && s < g_cr.size; s++) {
-            if (r->want[s] && first < 0)
-                first = s;
-            else if (r->allot[s] > keep && !r->revoked[s] && cr_post(s, CR_REVOKE, id, keep) == 0)
+        for (int s = 0; short_pool && s < g_cr.size; s++)
+            if (r->allot[s] > keep && !r->revoked[s] && cr_post(s, CR_REVOKE, id, keep) == 0)
                 r->revoked[s] = 1;
-        }
         int full = 0, keep_n = 0;
         for (int i = 0; i < r->npend; i++) {
             int s = r->pend[i];
@@ -551,6 +553,8 @@ static void credit_hook(void)
             }
             r->done[s] = 0;
             r->asking[s] = 0;
+            if (give)
+                r->revoked[s] = 0; /* it holds more again */
             if (r->want[s])
                 r->pend[keep_n++] = s;
             else
