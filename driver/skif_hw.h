@@ -203,5 +203,13 @@
 #define SKIF_CH_CFG_SIZE_MASK    0x0000001Fu  /* log2 of ring bytes (12..24) when enabling */
 #define SKIF_CH_CFG_EN           0x00000100u  /* channel open: messages go into its ring */
 #define SKIF_CH_CFG_BUSY         0x00010000u  /* RO: a message is being written into this channel now */
+#define SKIF_CRW_CHAN_BACK       5u           /* the credit channel is CH_NUM - this (59 of 64) */
+#define SKIF_CRW_KIND_LO         0u
+#define SKIF_CRW_CHAN_LO         8u
+#define SKIF_CRW_BYTES_LO        32u
+#define SKIF_CRW_GRANT           1u           /* receiver to sender: add bytes */
+#define SKIF_CRW_REQ             2u           /* sender to receiver: asks for at least bytes */
+#define SKIF_CRW_REVOKE          3u           /* receiver to sender: give back what you hold beyond bytes */
+#define SKIF_CRW_RETURN          4u           /* sender to receiver: bytes given back */
 
 #endif /* SKIF_HW_H */

@@ -276,4 +276,18 @@
 `define SKIF_BAD_PARAM(fmt, value) initial $fatal(1, fmt, value);
 `endif
 
+// SkifCh end-to-end credit words (docs/skifch.md "Credits", docs/packet-
+// format.md "Credit words"): the payload of 8-byte messages that the library
+// sends on its own channel, CH_NUM - SKIF_CRW_CHAN_BACK; the adapter carries
+// them as any message and never parses them. [7:0] kind  [15:8] the channel
+// the word is about  [31:16] zero  [63:32] bytes
+`define SKIF_CRW_CHAN_BACK     5      // the credit channel is CH_NUM - this (59 of 64)
+`define SKIF_CRW_KIND_LO       0
+`define SKIF_CRW_CHAN_LO       8
+`define SKIF_CRW_BYTES_LO      32
+`define SKIF_CRW_GRANT         8'd1   // receiver to sender: add bytes
+`define SKIF_CRW_REQ           8'd2   // sender to receiver: asks for at least bytes
+`define SKIF_CRW_REVOKE        8'd3   // receiver to sender: give back what you hold beyond bytes
+`define SKIF_CRW_RETURN        8'd4   // sender to receiver: bytes given back
+
 `endif

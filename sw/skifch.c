@@ -240,10 +240,11 @@ int SkifCh_Split(netaddr_t addr, int coord[4], int *channel)
 #define CR_ASK_BELOW (8 + SKIF_MAX_MSG) /* credits left that make a sender ask */
 #define CR_OPEN_GRANT_MIN 512           /* least grant worth sending when a channel opens */
 #define CREDIT_PART_MIN 64              /* smallest part of a message sent for lack of credits */
-#define CR_GRANT 1u                     /* word: [7:0] kind, [15:8] channel, [63:32] bytes */
-#define CR_REQ 2u
-#define CR_REVOKE 3u /* receiver to sender: give back what you have not spent */
-#define CR_RETURN 4u /* sender to receiver: bytes given back */
+/* credit words: layout and kinds in rtl/skif_defs.vh (SKIF_CRW_*) */
+#define CR_GRANT SKIF_CRW_GRANT
+#define CR_REQ SKIF_CRW_REQ
+#define CR_REVOKE SKIF_CRW_REVOKE
+#define CR_RETURN SKIF_CRW_RETURN
 
 static struct {
     int on;               /* credits on (SKIFCH_CREDITS unset or 1) */
@@ -376,7 +377,8 @@ static inline int rank_of_node(uint32_t node)
  * -EAGAIN (TX ring full). */
 static int cr_post(int rank, uint32_t kind, int chan, uint32_t bytes)
 {
-    uint64_t w = kind | (uint64_t)chan << 8 | (uint64_t)bytes << 32;
+    uint64_t w = (uint64_t)kind << SKIF_CRW_KIND_LO | (uint64_t)chan << SKIF_CRW_CHAN_LO |
+                 (uint64_t)bytes << SKIF_CRW_BYTES_LO;
     uint32_t node;
     skif_dev_rank_node(g_dev, rank, &node);
     int rc = skif_txq_post1(skif_dev_txq(g_dev), (node << SKIF_NA_NODE_LO) | (uint32_t)g_cr.chan,
@@ -418,14 +420,15 @@ static void credit_hook(void)
         if (m.len == sizeof(w) && m.nparts == 1)
             memcpy(&w, m.part[0].iov_base, sizeof(w));
         skif_rx_complete(g_cr.q);
-        int src = rank_of_node(m.src_node), ch = (int)(w >> 8) & 0xff;
-        uint32_t bytes = (uint32_t)(w >> 32);
+        int src = rank_of_node(m.src_node), ch = (int)(w >> SKIF_CRW_CHAN_LO) & 0xff;
+        uint32_t bytes = (uint32_t)(w >> SKIF_CRW_BYTES_LO),
+                 kind = (uint32_t)(w >> SKIF_CRW_KIND_LO) & 0xff;
         if (src >= g_cr.size || ch >= g_nchans)
             continue;
-        if ((w & 0xff) == CR_GRANT) {
+        if (kind == CR_GRANT) {
             g_cr.cred[src * g_nchans + ch] += bytes;
             g_cr.asked[src * g_nchans + ch] = 0;
-        } else if ((w & 0xff) == CR_REQ) {
+        } else if (kind == CR_REQ) {
             struct cr_rx *r = g_crx[ch];
             if (!r) { /* closed: nothing reaches a ring; grant what it asks (if
                        * the TX ring is full, the sender asks again later) */
@@ -436,14 +439,14 @@ static void credit_hook(void)
             r->asking[src] = 1;
             r->revoked[src] = 0;
             cr_pend(r, src);
-        } else if ((w & 0xff) == CR_REVOKE) {
+        } else if (kind == CR_REVOKE) {
             /* give back what it holds beyond the bytes the REVOKE lets it
              * keep (its share, or 0), not spent; asked again when needed */
             uint32_t *cr = &g_cr.cred[src * g_nchans + ch];
             uint32_t give = *cr > bytes ? *cr - bytes : 0;
             if (cr_post(src, CR_RETURN, ch, give) == 0)
                 *cr -= give;
-        } else if ((w & 0xff) == CR_RETURN) {
+        } else if (kind == CR_RETURN) {
             struct cr_rx *r = g_crx[ch];
             if (r) {
                 bytes = bytes < r->allot[src] ? bytes : r->allot[src];
@@ -572,7 +575,8 @@ static int credit_open(void)
         return rc;
     g_cr.size = g_topo.size;
     g_cr.share = credit_share(g_cr.size);
-    g_cr.chan = g_nchans - 5; /* 59 of 64: 60 MPI, 61-62 SkifColl, 63 skifch_util */
+    g_cr.chan =
+        g_nchans - SKIF_CRW_CHAN_BACK; /* 59 of 64: 60 MPI, 61-62 SkifColl, 63 skifch_util */
     size_t n = (size_t)g_cr.size * (size_t)g_nchans;
     g_cr.cred = malloc(n * sizeof(*g_cr.cred));
     g_cr.asked = calloc(n, 1);
