@@ -14,10 +14,12 @@ export SKIF_ROOT=$ROOT
 
 # ---------------------------------------------------------------- helpers
 fail() { echo "FAIL: $*"; return 1; }
-# expect_rc WANT CMD...: run CMD with a time limit, its status must be WANT.
+# expect_rc WANT CMD...: run CMD with a time limit (a hang guard, not a
+# speed check: EXPECT_LIMIT seconds, 120 unless a test sets more), its status
+# must be WANT.
 expect_rc() {
     local want=$1; shift
-    timeout 120 "$@" >"$T/out" 2>"$T/err"
+    timeout "${EXPECT_LIMIT:-120}" "$@" >"$T/out" 2>"$T/err"
     local rc=$?
     cat "$T/out" "$T/err"
     [ "$rc" -eq "$want" ] || fail "'$*' exited $rc, expected $want"
