@@ -59,16 +59,6 @@ int skif_coll_op_check(const struct skif_coll_op *o)
     return 0;
 }
 
-/* Copy n bytes into ring r at free-running offset off, wrapping. */
-static void ring_put(const struct skif_ring *r, uint32_t off, const void *src, size_t n)
-{
-    uint32_t pos = off & (r->size - 1);
-    size_t first = r->size - pos < n ? r->size - pos : n;
-    memcpy(r->va + pos, src, first);
-    if (n > first)
-        memcpy(r->va, (const uint8_t *)src + first, n - first);
-}
-
 int skif_coll_post(struct skif_dev *dev, const struct skif_coll_op *o, const void *buf)
 {
     struct skif_txq *q = skif_dev_txq(dev);
@@ -81,9 +71,9 @@ int skif_coll_post(struct skif_dev *dev, const struct skif_coll_op *o, const voi
     if (q->ring.size - (q->tail - (uint32_t)*q->head) < entry)
         return -EAGAIN;
     uint64_t desc = skif_coll_desc(o);
-    ring_put(&q->ring, q->tail, &desc, 8);
+    skif_ring_put(&q->ring, q->tail, &desc, 8);
     if (o->len)
-        ring_put(&q->ring, q->tail + 8, buf, o->len);
+        skif_ring_put(&q->ring, q->tail + 8, buf, o->len);
     q->tail += entry;
     *q->doorbell = q->tail; /* TX_TAIL doorbell */
     return 0;

@@ -311,16 +311,6 @@ int skif_tx_idle(const struct skif_dev *dev)
     return !dev->txq.nchans || (uint32_t)*dev->txq.head == dev->txq.tail;
 }
 
-/* Copy n bytes into ring r at free-running offset off, wrapping. */
-static void ring_put(const struct skif_ring *r, uint32_t off, const void *src, size_t n)
-{
-    uint32_t pos = off & (r->size - 1);
-    size_t first = r->size - pos < n ? r->size - pos : n;
-    memcpy(r->va + pos, src, first);
-    if (n > first)
-        memcpy(r->va, (const uint8_t *)src + first, n - first);
-}
-
 int skif_tx_check(const struct skif_dev *dev, uint32_t dst_netaddr)
 {
     return skif_txq_check(&dev->txq, dst_netaddr);
@@ -344,14 +334,14 @@ int skif_tx_post(struct skif_dev *dev, uint32_t dst_netaddr, const struct iovec 
         return -EAGAIN;
     uint64_t desc = (uint64_t)dst_netaddr | ((uint64_t)len << SKIF_DESC_LEN_LO);
     uint32_t off = q->tail;
-    ring_put(&q->ring, off, &desc, 8);
+    skif_ring_put(&q->ring, off, &desc, 8);
     off += 8;
     size_t left = len;
     for (int i = 0; i < iov_count && left; i++) {
         size_t n = iov[i].iov_len < left ? iov[i].iov_len : left;
         if (n && !iov[i].iov_base)
             return -EINVAL;
-        ring_put(&q->ring, off, iov[i].iov_base, n);
+        skif_ring_put(&q->ring, off, iov[i].iov_base, n);
         off += (uint32_t)n;
         left -= n;
     }

@@ -59,6 +59,17 @@ struct skif_chan {
     size_t mem_size;
 };
 
+/* Copy n bytes into ring r at free-running offset off, wrapping at its
+ * end (the TX ring's writers: messages, collective and RMA descriptors). */
+static inline void skif_ring_put(const struct skif_ring *r, uint32_t off, const void *src, size_t n)
+{
+    uint32_t pos = off & (r->size - 1);
+    size_t first = r->size - pos < n ? r->size - pos : n;
+    memcpy(r->va + pos, src, first);
+    if (n > first)
+        memcpy(r->va, (const uint8_t *)src + first, n - first);
+}
+
 /* the hot path is always inlined: a call would cost more than the work */
 #define SKIF_HOT static inline __attribute__((always_inline))
 

@@ -253,16 +253,6 @@ int skif_rma_target_info(struct skif_rma *r, uint32_t *served, uint32_t *refused
 
 /* ------------------------------------------------------------ requests */
 
-/* Copy n bytes into ring r at free-running offset off, wrapping. */
-static void ring_put(const struct skif_ring *r, uint32_t off, const void *src, size_t n)
-{
-    uint32_t pos = off & (r->size - 1);
-    size_t first = r->size - pos < n ? r->size - pos : n;
-    memcpy(r->va + pos, src, first);
-    if (n > first)
-        memcpy(r->va, (const uint8_t *)src + first, n - first);
-}
-
 /* 0, or -EHOSTUNREACH for a node not in this torus. */
 static int node_check(const struct skif_txq *q, uint32_t node)
 {
@@ -300,13 +290,13 @@ static int post(struct skif_rma *r, const struct rma_rec *rec, const uint64_t *w
                                                                                 << SKIF_DESC_LEN_LO,
                         rhdr(rec->kind, rec->node, rec->op, rec->len, tag)};
     uint32_t at = q->tail;
-    ring_put(&q->ring, at, head, 16);
-    ring_put(&q->ring, at + 16, w, 8 * nw);
+    skif_ring_put(&q->ring, at, head, 16);
+    skif_ring_put(&q->ring, at + 16, w, 8 * nw);
     at += 16 + 8 * nw;
     if (len) {
         static const uint8_t zeros[8];
-        ring_put(&q->ring, at, data, len);
-        ring_put(&q->ring, at + (uint32_t)len, zeros, skif_round8((uint32_t)len) - len);
+        skif_ring_put(&q->ring, at, data, len);
+        skif_ring_put(&q->ring, at + (uint32_t)len, zeros, skif_round8((uint32_t)len) - len);
     }
     r->rec[tag] = *rec;
     r->issued++;
