@@ -229,7 +229,11 @@ bench-net: deps all   # make bench-net [NET=all|uniform|quick]
 clean:
 	rm -rf $(B)
 
+# wrap_sed,KEY=VALUE ...: sed's -e for each @KEY@ of sw/wrapcc.in and
+# sw/wraprun.in (the compiler and launcher wrappers of MPI and OpenSHMEM)
+wrap_sed = $(foreach kv,$(1),-e 's|@$(word 1,$(subst =, ,$(kv)))@|$(word 2,$(subst =, ,$(kv)))|g')
 include sw/mpi/mpi.mk   # MPI over SkifCh (docs/mpi.md)
+include sw/shmem/shmem.mk   # OpenSHMEM on the RMA engine (docs/shmem.md)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 .SECONDARY:

@@ -23,12 +23,15 @@ $(MPI_LIB): $(call obj,sw/mpi/mpi.c)
 $(MPI_B)/include/mpi.h: sw/mpi/mpi.h
 	@mkdir -p $(dir $@)
 	cp $< $@
-$(MPI_B)/bin/mpicc: sw/mpi/mpicc
+$(MPI_B)/bin/mpicc: sw/wrapcc.in
 	@mkdir -p $(dir $@)
-	cp $< $@
-$(MPI_B)/bin/mpirun $(MPI_B)/bin/mpiexec: sw/mpi/mpirun
+	sed $(call wrap_sed,NAME=mpicc A=an WHAT=MPI LIB=libskifmpi.a DIR=mpi HDR=mpi.h \
+	    CCVAR=MPICC_CC RUN=mpirun) $< >$@ && chmod +x $@
+$(MPI_B)/bin/mpirun $(MPI_B)/bin/mpiexec: sw/wraprun.in
 	@mkdir -p $(dir $@)
-	cp $< $@
+	sed $(call wrap_sed,NAMES=mpirun/mpiexec A=an WHAT=MPI UNIT=rank CC=mpicc DIR=mpi ALONE=1) \
+	    -e 's|@ALONE_DOC@|With one rank the program runs alone, without the simulator (a singleton).|' \
+	    -e 's|@ALONE_USAGE@|-np 1 runs the\nprogram alone, outside the simulator.|' $< >$@ && chmod +x $@
 
 $(MPI_B)/examples/%: sw/mpi/examples/%.c $(MPI_LIB) $(B)/lib/libskif.a $(MPI_TOOLS)
 	@mkdir -p $(dir $@)

@@ -310,18 +310,18 @@ void shmem_broadcast32(void *dest, const void *source, size_t nelems, int PE_roo
                        int logPE_stride, int PE_size, long *pSync);
 void shmem_broadcast64(void *dest, const void *source, size_t nelems, int PE_root, int PE_start,
                        int logPE_stride, int PE_size, long *pSync);
-void shmem_collect32(void *dest, const void *source, size_t nelems, int PE_start,
-                     int logPE_stride, int PE_size, long *pSync);
-void shmem_collect64(void *dest, const void *source, size_t nelems, int PE_start,
-                     int logPE_stride, int PE_size, long *pSync);
-void shmem_fcollect32(void *dest, const void *source, size_t nelems, int PE_start,
-                      int logPE_stride, int PE_size, long *pSync);
-void shmem_fcollect64(void *dest, const void *source, size_t nelems, int PE_start,
-                      int logPE_stride, int PE_size, long *pSync);
-void shmem_alltoall32(void *dest, const void *source, size_t nelems, int PE_start,
-                      int logPE_stride, int PE_size, long *pSync);
-void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_start,
-                      int logPE_stride, int PE_size, long *pSync);
+void shmem_collect32(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride,
+                     int PE_size, long *pSync);
+void shmem_collect64(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride,
+                     int PE_size, long *pSync);
+void shmem_fcollect32(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride,
+                      int PE_size, long *pSync);
+void shmem_fcollect64(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride,
+                      int PE_size, long *pSync);
+void shmem_alltoall32(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride,
+                      int PE_size, long *pSync);
+void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride,
+                      int PE_size, long *pSync);
 
 /* Reductions: dest[i] = op over the active set of source[i], i < nreduce,
  * at every member; dest may be source. Integer sum, min and max of int,
@@ -340,8 +340,8 @@ void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_star
     void shmem_##N##_##OP##_to_all(T *dest, const T *source, int nreduce, int PE_start,            \
                                    int logPE_stride, int PE_size, T *pWrk, long *pSync);
 #define SHMEM_DECL_RED_ARITH(N, T)                                                                 \
-    SHMEM_DECL_RED(N, T, sum) SHMEM_DECL_RED(N, T, prod) SHMEM_DECL_RED(N, T, min)                 \
-        SHMEM_DECL_RED(N, T, max)
+    SHMEM_DECL_RED(N, T, sum)                                                                      \
+    SHMEM_DECL_RED(N, T, prod) SHMEM_DECL_RED(N, T, min) SHMEM_DECL_RED(N, T, max)
 #define SHMEM_DECL_RED_BITS(N, T)                                                                  \
     SHMEM_DECL_RED(N, T, and) SHMEM_DECL_RED(N, T, or) SHMEM_DECL_RED(N, T, xor)
 SHMEM_REDUCE_ALL_TYPES(SHMEM_DECL_RED_ARITH)
@@ -353,55 +353,101 @@ SHMEM_REDUCE_INT_TYPES(SHMEM_DECL_RED_BITS)
 /* ------------------------------------------- C11 type-generic interface */
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
 #define shmem_put(dest, src, n, pe)                                                                \
-    _Generic(*(dest), char: shmem_char_put, short: shmem_short_put, int: shmem_int_put,            \
-             long: shmem_long_put, long long: shmem_longlong_put, float: shmem_float_put,          \
-             double: shmem_double_put, unsigned int: shmem_uint_put,                               \
-             unsigned long: shmem_ulong_put)(dest, src, n, pe)
+    _Generic(*(dest), char                                                                         \
+             : shmem_char_put, short                                                               \
+             : shmem_short_put, int                                                                \
+             : shmem_int_put, long                                                                 \
+             : shmem_long_put, long long                                                           \
+             : shmem_longlong_put, float                                                           \
+             : shmem_float_put, double                                                             \
+             : shmem_double_put, unsigned int                                                      \
+             : shmem_uint_put, unsigned long                                                       \
+             : shmem_ulong_put)(dest, src, n, pe)
 #define shmem_get(dest, src, n, pe)                                                                \
-    _Generic(*(dest), char: shmem_char_get, short: shmem_short_get, int: shmem_int_get,            \
-             long: shmem_long_get, long long: shmem_longlong_get, float: shmem_float_get,          \
-             double: shmem_double_get, unsigned int: shmem_uint_get,                               \
-             unsigned long: shmem_ulong_get)(dest, src, n, pe)
+    _Generic(*(dest), char                                                                         \
+             : shmem_char_get, short                                                               \
+             : shmem_short_get, int                                                                \
+             : shmem_int_get, long                                                                 \
+             : shmem_long_get, long long                                                           \
+             : shmem_longlong_get, float                                                           \
+             : shmem_float_get, double                                                             \
+             : shmem_double_get, unsigned int                                                      \
+             : shmem_uint_get, unsigned long                                                       \
+             : shmem_ulong_get)(dest, src, n, pe)
 #define shmem_p(dest, v, pe)                                                                       \
-    _Generic(*(dest), char: shmem_char_p, short: shmem_short_p, int: shmem_int_p,                  \
-             long: shmem_long_p, long long: shmem_longlong_p, float: shmem_float_p,                \
-             double: shmem_double_p, unsigned int: shmem_uint_p,                                   \
-             unsigned long: shmem_ulong_p)(dest, v, pe)
+    _Generic(*(dest), char                                                                         \
+             : shmem_char_p, short                                                                 \
+             : shmem_short_p, int                                                                  \
+             : shmem_int_p, long                                                                   \
+             : shmem_long_p, long long                                                             \
+             : shmem_longlong_p, float                                                             \
+             : shmem_float_p, double                                                               \
+             : shmem_double_p, unsigned int                                                        \
+             : shmem_uint_p, unsigned long                                                         \
+             : shmem_ulong_p)(dest, v, pe)
 #define shmem_g(src, pe)                                                                           \
-    _Generic(*(src), char: shmem_char_g, short: shmem_short_g, int: shmem_int_g,                   \
-             long: shmem_long_g, long long: shmem_longlong_g, float: shmem_float_g,                \
-             double: shmem_double_g, unsigned int: shmem_uint_g,                                   \
-             unsigned long: shmem_ulong_g)(src, pe)
+    _Generic(*(src), char                                                                          \
+             : shmem_char_g, short                                                                 \
+             : shmem_short_g, int                                                                  \
+             : shmem_int_g, long                                                                   \
+             : shmem_long_g, long long                                                             \
+             : shmem_longlong_g, float                                                             \
+             : shmem_float_g, double                                                               \
+             : shmem_double_g, unsigned int                                                        \
+             : shmem_uint_g, unsigned long                                                         \
+             : shmem_ulong_g)(src, pe)
 #define shmem_atomic_fetch_add(dest, v, pe)                                                        \
-    _Generic(*(dest), int: shmem_int_atomic_fetch_add, long: shmem_long_atomic_fetch_add,          \
-             long long: shmem_longlong_atomic_fetch_add)(dest, v, pe)
+    _Generic(*(dest), int                                                                          \
+             : shmem_int_atomic_fetch_add, long                                                    \
+             : shmem_long_atomic_fetch_add, long long                                              \
+             : shmem_longlong_atomic_fetch_add)(dest, v, pe)
 #define shmem_atomic_add(dest, v, pe)                                                              \
-    _Generic(*(dest), int: shmem_int_atomic_add, long: shmem_long_atomic_add,                      \
-             long long: shmem_longlong_atomic_add)(dest, v, pe)
+    _Generic(*(dest), int                                                                          \
+             : shmem_int_atomic_add, long                                                          \
+             : shmem_long_atomic_add, long long                                                    \
+             : shmem_longlong_atomic_add)(dest, v, pe)
 #define shmem_atomic_fetch_inc(dest, pe)                                                           \
-    _Generic(*(dest), int: shmem_int_atomic_fetch_inc, long: shmem_long_atomic_fetch_inc,          \
-             long long: shmem_longlong_atomic_fetch_inc)(dest, pe)
+    _Generic(*(dest), int                                                                          \
+             : shmem_int_atomic_fetch_inc, long                                                    \
+             : shmem_long_atomic_fetch_inc, long long                                              \
+             : shmem_longlong_atomic_fetch_inc)(dest, pe)
 #define shmem_atomic_inc(dest, pe)                                                                 \
-    _Generic(*(dest), int: shmem_int_atomic_inc, long: shmem_long_atomic_inc,                      \
-             long long: shmem_longlong_atomic_inc)(dest, pe)
+    _Generic(*(dest), int                                                                          \
+             : shmem_int_atomic_inc, long                                                          \
+             : shmem_long_atomic_inc, long long                                                    \
+             : shmem_longlong_atomic_inc)(dest, pe)
 #define shmem_atomic_compare_swap(dest, c, v, pe)                                                  \
-    _Generic(*(dest), int: shmem_int_atomic_compare_swap, long: shmem_long_atomic_compare_swap,    \
-             long long: shmem_longlong_atomic_compare_swap)(dest, c, v, pe)
+    _Generic(*(dest), int                                                                          \
+             : shmem_int_atomic_compare_swap, long                                                 \
+             : shmem_long_atomic_compare_swap, long long                                           \
+             : shmem_longlong_atomic_compare_swap)(dest, c, v, pe)
 #define shmem_atomic_swap(dest, v, pe)                                                             \
-    _Generic(*(dest), int: shmem_int_atomic_swap, long: shmem_long_atomic_swap,                    \
-             long long: shmem_longlong_atomic_swap, float: shmem_float_atomic_swap,                \
-             double: shmem_double_atomic_swap)(dest, v, pe)
+    _Generic(*(dest), int                                                                          \
+             : shmem_int_atomic_swap, long                                                         \
+             : shmem_long_atomic_swap, long long                                                   \
+             : shmem_longlong_atomic_swap, float                                                   \
+             : shmem_float_atomic_swap, double                                                     \
+             : shmem_double_atomic_swap)(dest, v, pe)
 #define shmem_atomic_fetch(dest, pe)                                                               \
-    _Generic(*(dest), int: shmem_int_atomic_fetch, long: shmem_long_atomic_fetch,                  \
-             long long: shmem_longlong_atomic_fetch, float: shmem_float_atomic_fetch,              \
-             double: shmem_double_atomic_fetch)(dest, pe)
+    _Generic(*(dest), int                                                                          \
+             : shmem_int_atomic_fetch, long                                                        \
+             : shmem_long_atomic_fetch, long long                                                  \
+             : shmem_longlong_atomic_fetch, float                                                  \
+             : shmem_float_atomic_fetch, double                                                    \
+             : shmem_double_atomic_fetch)(dest, pe)
 #define shmem_atomic_set(dest, v, pe)                                                              \
-    _Generic(*(dest), int: shmem_int_atomic_set, long: shmem_long_atomic_set,                      \
-             long long: shmem_longlong_atomic_set, float: shmem_float_atomic_set,                  \
-             double: shmem_double_atomic_set)(dest, v, pe)
+    _Generic(*(dest), int                                                                          \
+             : shmem_int_atomic_set, long                                                          \
+             : shmem_long_atomic_set, long long                                                    \
+             : shmem_longlong_atomic_set, float                                                    \
+             : shmem_float_atomic_set, double                                                      \
+             : shmem_double_atomic_set)(dest, v, pe)
 #define shmem_test(ivar, cmp, v)                                                                   \
-    _Generic(*(ivar), short: shmem_short_test, int: shmem_int_test, long: shmem_long_test,         \
-             long long: shmem_longlong_test)(ivar, cmp, v)
+    _Generic(*(ivar), short                                                                        \
+             : shmem_short_test, int                                                               \
+             : shmem_int_test, long                                                                \
+             : shmem_long_test, long long                                                          \
+             : shmem_longlong_test)(ivar, cmp, v)
 #endif
 
 #ifdef __cplusplus
