@@ -940,38 +940,39 @@ SHMEM_AMO_EXT_TYPES(DEF_AMO_EXT)
     }
 SHMEM_AMO_BIT_TYPES(DEF_AMO_BIT)
 
+/* The names before 1.4 are the 1.4 calls (errors name the 1.4 call). */
 #define DEF_AMO_OLD(N, T)                                                                          \
     T shmem_##N##_fadd(T *dest, T value, int pe)                                                   \
     {                                                                                              \
-        return (T)AMO(#N "_fadd", T, SKIF_RMA_OP_FADD, value, 0, 1);                               \
+        return shmem_##N##_atomic_fetch_add(dest, value, pe);                                      \
     }                                                                                              \
     void shmem_##N##_add(T *dest, T value, int pe)                                                 \
     {                                                                                              \
-        AMO(#N "_add", T, SKIF_RMA_OP_ADD, value, 0, 0);                                           \
+        shmem_##N##_atomic_add(dest, value, pe);                                                   \
     }                                                                                              \
     T shmem_##N##_finc(T *dest, int pe)                                                            \
     {                                                                                              \
-        return (T)AMO(#N "_finc", T, SKIF_RMA_OP_FADD, 1, 0, 1);                                   \
+        return shmem_##N##_atomic_fetch_inc(dest, pe);                                             \
     }                                                                                              \
     void shmem_##N##_inc(T *dest, int pe)                                                          \
     {                                                                                              \
-        AMO(#N "_inc", T, SKIF_RMA_OP_ADD, 1, 0, 0);                                               \
+        shmem_##N##_atomic_inc(dest, pe);                                                          \
     }                                                                                              \
     T shmem_##N##_cswap(T *dest, T cond, T value, int pe)                                          \
     {                                                                                              \
-        return (T)AMO(#N "_cswap", T, SKIF_RMA_OP_CSWAP, value, cond, 1);                          \
+        return shmem_##N##_atomic_compare_swap(dest, cond, value, pe);                             \
     }                                                                                              \
     T shmem_##N##_swap(T *dest, T value, int pe)                                                   \
     {                                                                                              \
-        return (T)AMO(#N "_swap", T, SKIF_RMA_OP_SWAP, value, 0, 1);                               \
+        return shmem_##N##_atomic_swap(dest, value, pe);                                           \
     }                                                                                              \
     T shmem_##N##_fetch(const T *dest, int pe)                                                     \
     {                                                                                              \
-        return (T)AMO(#N "_fetch", T, SKIF_RMA_OP_FETCH, 0, 0, 1);                                 \
+        return shmem_##N##_atomic_fetch(dest, pe);                                                 \
     }                                                                                              \
     void shmem_##N##_set(T *dest, T value, int pe)                                                 \
     {                                                                                              \
-        AMO(#N "_set", T, SKIF_RMA_OP_SWAP, value, 0, 0);                                          \
+        shmem_##N##_atomic_set(dest, value, pe);                                                   \
     }
 SHMEM_AMO_OLD_TYPES(DEF_AMO_OLD)
 

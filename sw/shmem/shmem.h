@@ -187,9 +187,9 @@ SHMEM_RMA_SIZES(SHMEM_DECL_SIZED)
 
 /* ------------------------------------------------------------- atomics */
 /* Executed by the target PE's adapter (also when the target is this PE),
- * so atomic with respect to every other atomic on the same word. They
- * return when done (the non-fetching ones: when the target's adapter
- * has performed them). */
+ * so atomic with respect to every other atomic on the same word. The
+ * fetching ones return with the old value; add, inc and set are complete
+ * (performed at the target) after shmem_quiet. */
 #define SHMEM_AMO_STD_TYPES(X)                                                                     \
     X(int, int)                                                                                    \
     X(long, long)                                                                                  \
@@ -275,21 +275,7 @@ void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync);
 void shmem_sync_all(void);
 void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync);
 
-#define SHMEM_WAIT_TYPES(X)                                                                        \
-    X(short, short)                                                                                \
-    X(int, int)                                                                                    \
-    X(long, long)                                                                                  \
-    X(longlong, long long)                                                                         \
-    X(ushort, unsigned short)                                                                      \
-    X(uint, unsigned int)                                                                          \
-    X(ulong, unsigned long)                                                                        \
-    X(ulonglong, unsigned long long)                                                               \
-    X(int32, int32_t)                                                                              \
-    X(int64, int64_t)                                                                              \
-    X(uint32, uint32_t)                                                                            \
-    X(uint64, uint64_t)                                                                            \
-    X(size, size_t)                                                                                \
-    X(ptrdiff, ptrdiff_t)
+#define SHMEM_WAIT_TYPES(X) X(short, short) X(ushort, unsigned short) SHMEM_AMO_STD_TYPES(X)
 /* wait_until: returns when *ivar cmp value holds (ivar symmetric, written
  * by other PEs' puts or atomics); test: 1 if it holds now, else 0. */
 #define SHMEM_DECL_WAIT(N, T)                                                                      \
