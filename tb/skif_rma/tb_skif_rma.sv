@@ -220,6 +220,14 @@ module tb_skif_rma;
     return skif_tb_hdr(kind, dst, src, {op, rk}, len, tag);  // chan field = {op, answered kind}
   endfunction
 
+  // a request's src: any node but this one (the engine answers a request
+  // from this node to itself, not through its output: tb_skif_rma_net)
+  function automatic logic [15:0] rsrc();
+    logic [15:0] r;
+    r = 16'(rnd(65536));
+    return (r == NODE) ? r ^ 16'h1 : r;
+  endfunction
+
   task automatic send(input int nfl);
     for (int k = 0; k < nfl; k++) begin
       @(negedge clk);
@@ -283,7 +291,7 @@ module tb_skif_rma;
   task automatic do_put(input logic [63:0] a, input int len);
     logic [15:0] src;
     logic [7:0]  tag;
-    src = 16'(rnd(65536)); tag = 8'(rnd(256));
+    src = rsrc(); tag = 8'(rnd(256));
     for (int b = 0; b < len; b++) pb[b] = 8'(rnd(256));
     pf[0] = hdr(`SKIF_KIND_RMA_PUT, NODE, src, 4'h0, 4'h0, 12'(len), tag);
     pf[1] = a;
@@ -306,7 +314,7 @@ module tb_skif_rma;
     logic [15:0] src;
     logic [7:0]  tag;
     logic [63:0] ia;
-    src = 16'(rnd(65536)); tag = 8'(rnd(256)); ia = rnd64();
+    src = rsrc(); tag = 8'(rnd(256)); ia = rnd64();
     pf[0] = hdr(`SKIF_KIND_RMA_GET, NODE, src, 4'h0, 4'h0, 12'(len), tag);
     pf[1] = a;
     pf[2] = ia;
@@ -337,7 +345,7 @@ module tb_skif_rma;
     logic [7:0]  tag;
     logic [63:0] ra, old, nv, mask;
     logic        wr;
-    src = 16'(rnd(65536)); tag = 8'(rnd(256)); ra = rnd64();
+    src = rsrc(); tag = 8'(rnd(256)); ra = rnd64();
     pf[0] = hdr(`SKIF_KIND_RMA_ATOMIC, NODE, src, op, 4'h0, 12'(wd), tag);
     pf[1] = a; pf[2] = ra; pf[3] = opnd; pf[4] = cmp;
     n_atom++;
@@ -413,7 +421,7 @@ module tb_skif_rma;
     logic [15:0] src;
     logic [7:0]  tag;
     int len;
-    src = 16'(rnd(65536)); tag = 8'(rnd(256));
+    src = rsrc(); tag = 8'(rnd(256));
     n_forged++;
     case (which)
       0: begin  // PUT of length 0 (address flit only)
