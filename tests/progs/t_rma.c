@@ -39,8 +39,8 @@
 #define OFF_WO 0x6000u    /* window 1: [0x6000, 0x7000) W only */
 #define OFF_OUT 0x7000u   /* [0x7000, 0x8000): in no window */
 #define FA_PER_NODE 16
-#define SELF_FA 200   /* node 1's fetch-adds on its own word */
-#define OTHER_FA 50   /* each other node's on the same word */
+#define SELF_FA 200    /* node 1's fetch-adds on its own word */
+#define OTHER_FA 50    /* each other node's on the same word */
 #define OFF_RS 0x5200u /* their old values, 8 bytes each (0x5200..0x5840) */
 
 static struct skif_dev *dev;
@@ -568,8 +568,7 @@ int main(void)
         ASSERT_EQ(skif_rma_target_info(rma, &served, &nref, &info), 0);
         ASSERT_EQ(nref, 3);
         printf("t_rma: node 1: %d fetch-adds on its own word with %d from each other node: final "
-               "%u, every old value 0..%u once
-",
+               "%u, every old value 0..%u once\n",
                SELF_FA, OTHER_FA, total, total - 1);
     }
     struct skif_rma_error e;
