@@ -11,7 +11,9 @@
 // valid/ready, data held while valid && !ready, read responses in request
 // order without back-pressure; network ports valid/ready, data held while
 // valid && !ready, `last` on the final flit of a packet (net_rx_ready_o
-// depends on net_rx_valid_i and, at a header, on its kind). irq_o pulses
+// depends on net_rx_valid_i and, at a header, on its kind, and on whether
+// TX offers an RMA request to this node, which shares the RMA engine's
+// input). irq_o pulses
 // for one cycle, the cycle after a status-block write (or an RMA status-word
 // write) was accepted, if CTRL.IRQ_EN.
 // net_drop_i: one-cycle pulse per local packet the router dropped at
@@ -108,8 +110,9 @@ module skif_adapter #(
   logic        txr_valid, txr_err;
   logic [63:0] txr_data;
   logic        stat_done;
-  // TX output, split by packet kind: messages to the router, collective
-  // operations to the collective engine (decided at each header)
+  // TX output, split by packet kind: messages and RMA requests to other
+  // nodes to the router, collective operations to the collective engine,
+  // RMA requests to this node to the RMA engine (decided at each header)
   logic        txo_valid, txo_ready, txo_last, txo_hdr_q, txo_coll_q, txo_coll;
   logic        txo_self_q, txo_self, tx_lv;  // an RMA request to this node (loopback)
   logic [63:0] txo_data;

@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // skif_rma: the remote-memory-access engine (docs/rma.md): serves PUT, GET
 // and ATOMIC requests from other nodes against this node's host memory, and
-// takes in the GET_RESP and ACK answers to this node's own requests.
+// takes in the GET_RESP and ACK answers to this node's own requests. A
+// request from this node itself (src = node_i) is served the same way, but
+// its answer is not sent: the engine takes it in at once as if received.
 //
 // Handshakes: input flits valid/ready/last (in_ready_o depends only on the
 // state, never on in_valid_i); output flits valid/ready/last, data held while
