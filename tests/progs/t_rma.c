@@ -570,6 +570,8 @@ int main(void)
         printf("t_rma: node 1: %d fetch-adds on its own word with %d from each other node: final "
                "%u, every old value 0..%u once\n",
                SELF_FA, OTHER_FA, total, total - 1);
+        printf("t_rma: node 1: latency (cycles, mean of 20) of a fetch-add 64 to itself %llu\n",
+               (unsigned long long)lat(2, n1));
     }
     struct skif_rma_error e;
     if (rank != 0)
