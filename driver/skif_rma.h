@@ -20,10 +20,14 @@
  * Errors: negative errno values, as skif_dev.h. A call refused with
  * -EINVAL, -EHOSTUNREACH or -EAGAIN wrote nothing into the TX ring.
  *
+ * Requests to this node itself are posted like any other; the adapter
+ * passes them to its RMA engine directly and the engine completes their
+ * answers itself (docs/rma.md, "Requests to this node"), so they never
+ * deadlock and are atomic with respect to the other nodes' atomics.
  * Known limit (docs/rma.md, "What is left"): answers share the network's
- * buffers with requests, so heavy two-way traffic, or requests to this
- * node itself while it serves large gets, can deadlock the network. Keep
- * requests in flight bounded (the driver allows SKIF_RMA_MAX_INFLIGHT). */
+ * buffers with requests, so heavy two-way traffic between nodes can
+ * deadlock the network. Keep requests in flight to other nodes bounded
+ * (the driver allows SKIF_RMA_MAX_INFLIGHT). */
 #ifndef SKIF_RMA_H
 #define SKIF_RMA_H
 

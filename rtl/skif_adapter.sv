@@ -11,7 +11,9 @@
 // valid/ready, data held while valid && !ready, read responses in request
 // order without back-pressure; network ports valid/ready, data held while
 // valid && !ready, `last` on the final flit of a packet (net_rx_ready_o
-// depends on net_rx_valid_i and, at a header, on its kind). irq_o pulses
+// depends on net_rx_valid_i and, at a header, on its kind, and on whether
+// TX offers an RMA request to this node, which shares the RMA engine's
+// input). irq_o pulses
 // for one cycle, the cycle after a status-block write (or an RMA status-word
 // write) was accepted, if CTRL.IRQ_EN.
 // net_drop_i: one-cycle pulse per local packet the router dropped at
@@ -108,9 +110,11 @@ module skif_adapter #(
   logic        txr_valid, txr_err;
   logic [63:0] txr_data;
   logic        stat_done;
-  // TX output, split by packet kind: messages to the router, collective
-  // operations to the collective engine (decided at each header)
+  // TX output, split by packet kind: messages and RMA requests to other
+  // nodes to the router, collective operations to the collective engine,
+  // RMA requests to this node to the RMA engine (decided at each header)
   logic        txo_valid, txo_ready, txo_last, txo_hdr_q, txo_coll_q, txo_coll;
+  logic        txo_self_q, txo_self, tx_lv;  // an RMA request to this node (loopback)
   logic [63:0] txo_data;
   logic        coll_sent, coll_done;
   logic [31:0] coll_sent_cnt, coll_done_cnt;
@@ -125,6 +129,9 @@ module skif_adapter #(
   logic        rmd_valid, rmd_ready, rmd_write, rmd_stat, rmr_valid;
   logic [63:0] rmd_addr, rmd_wdata;
   logic        rxi_valid, rxi_ready;
+  // the engine's input: the router's ejection or TX's loopback, a packet at a time
+  logic        rin_valid, rin_ready, rin_last, lp_ready, sel_lp, rin_lock_q, rin_lock_lp_q, rin_prio_lp_q;
+  logic [63:0] rin_data;
   // the router's injection port: TX or the RMA engine, a packet at a time
   logic        tx_nv, sel_rma, inj_lock_q, inj_lock_rma_q, inj_prio_rma_q;
 
@@ -281,13 +288,15 @@ module skif_adapter #(
   assign coll_tx_valid_o = ci_valid;
   assign coll_tx_data_o  = sel_pio ? pio_data : txo_data;
   assign coll_tx_last_o  = ci_last;
-  assign txo_ready       = txo_coll ? (coll_tx_ready_i && !sel_pio) : (net_tx_ready_i && !sel_rma);
+  assign txo_ready       = txo_coll ? (coll_tx_ready_i && !sel_pio) :
+                           txo_self ? lp_ready : (net_tx_ready_i && !sel_rma);
   assign pio_ready       = coll_tx_ready_i && sel_pio;
   assign coll_sent       = ci_valid && ci_ready && ci_hdr_q;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       txo_hdr_q  <= 1'b1;
       txo_coll_q <= 1'b0;
+      txo_self_q <= 1'b0;
       lock_q     <= 1'b0;
       lock_pio_q <= 1'b0;
       prio_pio_q <= 1'b0;
@@ -295,7 +304,10 @@ module skif_adapter #(
     end else begin
       if (txo_valid && txo_ready) begin
         txo_hdr_q <= txo_last;
-        if (txo_hdr_q) txo_coll_q <= txo_coll;
+        if (txo_hdr_q) begin
+          txo_coll_q <= txo_coll;
+          txo_self_q <= txo_self;
+        end
       end
       if (ci_valid) begin
         lock_q     <= !(ci_ready && ci_last);
@@ -308,14 +320,29 @@ module skif_adapter #(
     end
   end
 
+  // RMA requests (PUT, GET, ATOMIC) that TX sends to this node itself do
+  // not enter the router: they go to the RMA engine directly (loopback,
+  // below), and the engine completes their answers itself. Through the
+  // router a request to this node could wait at the head of the router's
+  // local input buffer for the engine while the engine waited to inject an
+  // answer into that same buffer (docs/rma.md, "Requests to this node").
+  logic [3:0] txo_kind;
+  assign txo_kind = txo_data[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
+  assign txo_self = txo_hdr_q ? ((txo_kind == `SKIF_KIND_RMA_PUT || txo_kind == `SKIF_KIND_RMA_GET ||
+                                  txo_kind == `SKIF_KIND_RMA_ATOMIC) &&
+                                 txo_data[`SKIF_HDR_DST_HI:`SKIF_HDR_DST_LO] == node_id_i)
+                              : txo_self_q;
+  assign tx_lv    = txo_valid && txo_self;
+
   // The router's injection port takes whole packets from two sources: TX
-  // (messages, RMA requests) and the RMA engine's answers (ACK, GET_RESP).
+  // (messages, RMA requests to other nodes) and the RMA engine's answers
+  // (ACK, GET_RESP; never to this node).
   // As at the collective input: a source that offers a header keeps the
   // port to its last flit (a flit once offered is held until taken), and
   // between packets they take turns when both wait. With the RMA engine
   // idle TX always has the port and sees net_tx_ready_i as before, so its
   // timing is what it is without the engine.
-  assign tx_nv          = txo_valid && !txo_coll;
+  assign tx_nv          = txo_valid && !txo_coll && !txo_self;
   assign sel_rma        = inj_lock_q ? inj_lock_rma_q : (rmo_valid && (!tx_nv || inj_prio_rma_q));
   assign net_tx_valid_o = sel_rma ? rmo_valid : tx_nv;
   assign net_tx_data_o  = sel_rma ? rmo_data : txo_data;
@@ -348,6 +375,32 @@ module skif_adapter #(
   assign rxi_valid = net_rx_valid_i && !nri_rma;
   assign rmi_valid = net_rx_valid_i && nri_rma;
   assign net_rx_ready_o = nri_rma ? rmi_ready : rxi_ready;
+
+  // The RMA engine's input takes whole packets from two sources: the
+  // router's ejection (RMA kinds) and TX's requests to this node
+  // (loopback). As at the injection port: a source that offers a header
+  // keeps the input to its last flit, and between packets the two take
+  // turns when both wait. Each source's packets keep their order, so the
+  // requests of this node to itself are performed in the order TX sent them.
+  assign sel_lp    = rin_lock_q ? rin_lock_lp_q : (tx_lv && (!rmi_valid || rin_prio_lp_q));
+  assign rin_valid = sel_lp ? tx_lv : rmi_valid;
+  assign rin_data  = sel_lp ? txo_data : net_rx_data_i;
+  assign rin_last  = sel_lp ? txo_last : net_rx_last_i;
+  assign rmi_ready = rin_ready && !sel_lp;
+  assign lp_ready  = rin_ready && sel_lp;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rin_lock_q    <= 1'b0;
+      rin_lock_lp_q <= 1'b0;
+      rin_prio_lp_q <= 1'b0;
+    end else begin
+      if (rin_valid) begin
+        rin_lock_q    <= !(rin_ready && rin_last);
+        rin_lock_lp_q <= sel_lp;
+      end
+      if (rin_valid && rin_ready && rin_last) rin_prio_lp_q <= !sel_lp;
+    end
+  end
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       nri_hdr_q <= 1'b1;
@@ -370,10 +423,10 @@ module skif_adapter #(
     .reg_wdata_i     (reg_req_wdata_i),
     .reg_rdata_o     (rma_rdata),
     .reg_hit_o       (unused_rma_hit),  // skif_regs decodes the window itself
-    .in_valid_i      (rmi_valid),
-    .in_ready_o      (rmi_ready),
-    .in_data_i       (net_rx_data_i),
-    .in_last_i       (net_rx_last_i),
+    .in_valid_i      (rin_valid),
+    .in_ready_o      (rin_ready),
+    .in_data_i       (rin_data),
+    .in_last_i       (rin_last),
     .out_valid_o     (rmo_valid),
     .out_ready_i     (rmo_ready),
     .out_data_o      (rmo_data),

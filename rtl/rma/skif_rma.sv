@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // skif_rma: the remote-memory-access engine (docs/rma.md): serves PUT, GET
 // and ATOMIC requests from other nodes against this node's host memory, and
-// takes in the GET_RESP and ACK answers to this node's own requests.
+// takes in the GET_RESP and ACK answers to this node's own requests. A
+// request from this node itself (src = node_i) is served the same way, but
+// its answer is not sent: the engine takes it in at once as if received.
 //
 // Handshakes: input flits valid/ready/last (in_ready_o depends only on the
 // state, never on in_valid_i); output flits valid/ready/last, data held while
@@ -273,7 +275,23 @@ module skif_rma #(
   assign pay_mask = (j_q == otot_q - 9'd1 && olen_q != 3'd0)
                   ? ~(64'hFFFF_FFFF_FFFF_FFFF << {olen_q, 3'b000}) : 64'hFFFF_FFFF_FFFF_FFFF;
   assign pay      = 64'({b_hi, b_lo} >> {so_q, 3'b000}) & pay_mask;
-  assign out_valid_o = (state_q == SSend);
+  // An answer to this node itself (a request whose src is this node: TX
+  // passes such requests to the engine directly, docs/rma.md "Requests to
+  // this node") never leaves the engine: SSend steps through its flits
+  // without offering them, realigning its data in the buffer to the word
+  // boundary of the address the answer carries, exactly as the flits would
+  // have been taken in from the network, then the engine takes it as a
+  // received answer (SCheck: the same checks, writes and counts).
+  logic        self_ans;
+  logic [2:0]  lp_off;
+  logic [63:0] lp_lo, lp_carry;
+  logic [6:0]  lp_rsh;
+  assign self_ans = (ohdr_q[`SKIF_HDR_DST_HI:`SKIF_HDR_DST_LO] == node_i);
+  assign lp_off   = oaddr_q[2:0];
+  assign lp_rsh   = 7'd64 - {1'b0, lp_off, 3'b000};
+  assign lp_lo    = (pay << {lp_off, 3'b000}) | carry_q;
+  assign lp_carry = (lp_off == 3'd0) ? 64'h0 : (pay >> lp_rsh);
+  assign out_valid_o = (state_q == SSend) && !self_ans;
   assign out_data_o  = (j_q == 9'd0) ? ohdr_q : (j_q == 9'd1) ? oaddr_q : pay;
   assign out_last_o  = (j_q == otot_q - 9'd1);
 
@@ -447,7 +465,15 @@ module skif_rma #(
           end
         end
         SAWr: if (dma_take) state_q <= SSend;
-        SSend: if (out_ready_i) begin
+        SSend: if (self_ans) begin
+          // the answer to this node: taken as if received (datapath below)
+          j_q <= j_q + 9'd1;
+          if (out_last_o) begin
+            state_q <= SCheck;
+            kind_q  <= ohdr_q[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
+            err_q   <= `SKIF_RMA_ERR_OK;
+          end
+        end else if (out_ready_i) begin
           j_q <= j_q + 9'd1;
           if (out_last_o) state_q <= SHdr;
         end
@@ -467,7 +493,7 @@ module skif_rma #(
         default: state_q <= SHdr;
       endcase
       // requests performed (the answer's code is OK)
-      if (state_q == SSend && out_ready_i && out_last_o &&
+      if (state_q == SSend && (out_ready_i || self_ans) && out_last_o &&
           ohdr_q[`SKIF_RHDR_OP_LO +: 4] == `SKIF_RMA_ERR_OK)
         served_q <= served_q + 32'd1;
       // W1C of the sticky bits (an event in the same cycle wins)
@@ -538,6 +564,22 @@ module skif_rma #(
         end else begin
           ohdr_q <= mk_hdr(`SKIF_KIND_RMA_ACK, src_q, node_i, `SKIF_RMA_ERR_OK, kind_q, len_q, tag_q);
           olen_q <= len_q[2:0];
+        end
+      end
+      SSend: if (self_ans) begin
+        // the answer's data flit j_q - 2 realigned into buffer word j_q - 2
+        // (in place: that step reads words k and k + 1 and writes word k)
+        if (j_q == 9'd0) carry_q <= 64'h0;
+        if (j_q >= 9'd2) begin
+          buf_q[k] <= lp_lo;
+          carry_q  <= lp_carry;
+        end
+        if (out_last_o) begin
+          src_q   <= ohdr_q[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO];
+          op_q    <= ohdr_q[`SKIF_RHDR_OP_LO +: 4];
+          rkind_q <= ohdr_q[`SKIF_RHDR_RKIND_LO +: 4];
+          len_q   <= ohdr_q[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO];
+          a0_q    <= oaddr_q;
         end
       end
       SWr: if (i_q == nw_q && is_put && dmaerr_q)

@@ -17,7 +17,9 @@
 // space), with bad lengths, bad ops, misaligned, or framed wrongly touch no
 // memory, are counted (REFUSED, STATUS) and answered by an ACK with the
 // code; GET_RESP and ACK answers to this node are written where they say if
-// a window allows, else counted as errors; the completion counters and the
+// a window allows, else counted as errors; requests from this node to
+// itself (one in six of the random mix) leave nothing on the output: their
+// answers are written and counted here as if received; the completion counters and the
 // status words in memory match; every DMA access lies in a window (or is a
 // status write), reads outstanding never exceed MaxReads; output data is
 // held while valid && !ready. Memory is compared word by word at the end.
@@ -220,6 +222,27 @@ module tb_skif_rma;
     return skif_tb_hdr(kind, dst, src, {op, rk}, len, tag);  // chan field = {op, answered kind}
   endfunction
 
+  // a request's src: any node but this one, or this one when self_req (a
+  // request of this node to itself: the engine completes the answer itself,
+  // nothing leaves on its output)
+  bit self_req = 1'b0;
+  function automatic logic [15:0] rsrc();
+    logic [15:0] r;
+    r = 16'(rnd(65536));
+    if (self_req) return NODE;
+    return (r == NODE) ? r ^ 16'h1 : r;
+  endfunction
+  // an address for an answer to this node (its data, an old value): in a
+  // window with W mostly, in an R-only one sometimes (refused there)
+  function automatic logic [63:0] self_addr(input int len);
+    int w;
+    logic [63:0] a;
+    w = (rnd(6) == 0) ? 1 : (rnd(4) == 0 ? 0 : 2);
+    if (ws[w] >= 64'(len)) a = wb[w] + 64'(rnd(int'(ws[w]) - len + 1));
+    else a = wb[w];
+    return a;
+  endfunction
+
   task automatic send(input int nfl);
     for (int k = 0; k < nfl; k++) begin
       @(negedge clk);
@@ -274,7 +297,13 @@ module tb_skif_rma;
 
   task automatic exp_ack(input logic [15:0] dst, input logic [3:0] code, input logic [3:0] rk,
                          input logic [7:0] tag);
-    exp_push(hdr(`SKIF_KIND_RMA_ACK, dst, NODE, code, rk, 12'h0, tag), 1'b1);
+    if (dst == NODE) begin  // this node's own request: the ACK taken here
+      e_acks++;
+      if (code == `SKIF_RMA_ERR_OK && rk == `SKIF_KIND_RMA_PUT) e_puts++;
+      else if (code == `SKIF_RMA_ERR_OK && rk == `SKIF_KIND_RMA_ATOMIC) e_atoms++;
+      else e_errs++;
+    end else
+      exp_push(hdr(`SKIF_KIND_RMA_ACK, dst, NODE, code, rk, 12'h0, tag), 1'b1);
     if (code == `SKIF_RMA_ERR_OK) e_served++;
     else if (code != `SKIF_RMA_ERR_DMA) e_refused++;
   endtask
@@ -283,7 +312,7 @@ module tb_skif_rma;
   task automatic do_put(input logic [63:0] a, input int len);
     logic [15:0] src;
     logic [7:0]  tag;
-    src = 16'(rnd(65536)); tag = 8'(rnd(256));
+    src = rsrc(); tag = 8'(rnd(256));
     for (int b = 0; b < len; b++) pb[b] = 8'(rnd(256));
     pf[0] = hdr(`SKIF_KIND_RMA_PUT, NODE, src, 4'h0, 4'h0, 12'(len), tag);
     pf[1] = a;
@@ -306,7 +335,8 @@ module tb_skif_rma;
     logic [15:0] src;
     logic [7:0]  tag;
     logic [63:0] ia;
-    src = 16'(rnd(65536)); tag = 8'(rnd(256)); ia = rnd64();
+    src = rsrc(); tag = 8'(rnd(256)); ia = rnd64();
+    if (src == NODE) ia = self_addr(len);
     pf[0] = hdr(`SKIF_KIND_RMA_GET, NODE, src, 4'h0, 4'h0, 12'(len), tag);
     pf[1] = a;
     pf[2] = ia;
@@ -317,6 +347,13 @@ module tb_skif_rma;
     end else if (range_poisoned(a, len)) begin
       exp_ack(src, `SKIF_RMA_ERR_DMA, `SKIF_KIND_RMA_GET, tag);
       n_dma_err++;
+    end else if (src == NODE) begin
+      // the GET_RESP taken here: the data written at ia (W window)
+      for (int b = 0; b < len; b++) pb[b] = ref_byte(a + 64'(b));
+      if (!win_ok(ia, len, 3'b010)) e_errs++;
+      else if (ref_write(ia, len)) e_errs++;
+      else e_gets++;
+      e_served++;
     end else begin
       exp_push(hdr(`SKIF_KIND_RMA_GET_RESP, src, NODE, 4'h0, 4'h0, 12'(len), tag), 1'b0);
       exp_push(ia, 1'b0);
@@ -337,7 +374,8 @@ module tb_skif_rma;
     logic [7:0]  tag;
     logic [63:0] ra, old, nv, mask;
     logic        wr;
-    src = 16'(rnd(65536)); tag = 8'(rnd(256)); ra = rnd64();
+    src = rsrc(); tag = 8'(rnd(256)); ra = rnd64();
+    if (src == NODE) ra = self_addr(wd);
     pf[0] = hdr(`SKIF_KIND_RMA_ATOMIC, NODE, src, op, 4'h0, 12'(wd), tag);
     pf[1] = a; pf[2] = ra; pf[3] = opnd; pf[4] = cmp;
     n_atom++;
@@ -363,7 +401,15 @@ module tb_skif_rma;
       endcase
       if (wr) for (int b = 0; b < wd; b++) ref_m[(a + 64'(b)) >> 3][8 * ((a[2:0] + 3'(b)) & 7) +: 8] = nv[8 * b +: 8];
       if (op == `SKIF_RMA_OP_ADD) exp_ack(src, `SKIF_RMA_ERR_OK, `SKIF_KIND_RMA_ATOMIC, tag);
-      else begin
+      else if (src == NODE) begin
+        // the ACK taken here: the old value written at ra (W window)
+        for (int b = 0; b < wd; b++) pb[b] = old[8 * b +: 8];
+        e_acks++;
+        if (!win_ok(ra, wd, 3'b010)) e_errs++;
+        else if (ref_write(ra, wd)) e_errs++;
+        else e_atoms++;
+        e_served++;
+      end else begin
         exp_push(hdr(`SKIF_KIND_RMA_ACK, src, NODE, 4'h0, `SKIF_KIND_RMA_ATOMIC, 12'(wd), tag), 1'b0);
         exp_push(ra, 1'b0);
         exp_push(old, 1'b1);
@@ -413,7 +459,7 @@ module tb_skif_rma;
     logic [15:0] src;
     logic [7:0]  tag;
     int len;
-    src = 16'(rnd(65536)); tag = 8'(rnd(256));
+    src = rsrc(); tag = 8'(rnd(256));
     n_forged++;
     case (which)
       0: begin  // PUT of length 0 (address flit only)
@@ -611,10 +657,11 @@ module tb_skif_rma;
       else do_atomic(wb[3] + 64'h40, 8, `SKIF_RMA_OP_CSWAP, 64'(rnd(100)), 64'(rnd(2)));
     end
 
-    // ---- random mix
+    // ---- random mix (one request in six from this node to itself)
     for (int i = 0; i < NOPS; i++) begin
       int r, len, w;
       logic [63:0] a;
+      self_req = (rnd(6) == 0);
       r = rnd(100);
       case (rnd(6))
         0: len = 1 + rnd(8);
@@ -667,6 +714,7 @@ module tb_skif_rma;
       end
       if (rnd(30) == 0) repeat (rnd(200)) @(negedge clk);  // the engine drains
     end
+    self_req = 1'b0;
 
     // ---- drain
     begin

@@ -11,8 +11,14 @@
 // what it put, atomics of both widths and every op on words of its own,
 // 64-bit fetch-adds of 1 on one shared word, and a put that crosses the
 // end of B's window; B posts messages to A mixed with fetch-adds of 1 on the
-// same word (to itself, through its router). Every header's src field in
-// the rings is a forged id: the adapter must put its own.
+// same word (to itself: its adapter passes them to its engine directly,
+// never through its router). Then the self phase: B posts, all at once,
+// requests to itself (fetch-adds of 1 and adds of 2^32 on the shared word,
+// puts, gets of up to 1024 bytes, atomics of both widths and every op, a put
+// refused for its window, a get whose answer B refuses) while its engine
+// answers A's gets of 600..2048 bytes and every other node fetch-adds the
+// shared word. Every header's src field in the rings is a forged id: the
+// adapter must put its own.
 //
 // Checks: B's memory (the window and beyond it) against a reference built
 // in issue order (A's requests are performed in order at B); A's result
@@ -21,7 +27,13 @@
 // fetch-adds returned are each value from the start to the end once; A's
 // completion counters and status words (puts, gets, atomics, one error);
 // B's RMA_REFUSED = 1 and RMA_SERVED; every message arrives intact and in
-// order in the other node's channel ring; nothing dropped. Prints the
+// order in the other node's channel ring; nothing dropped. Self phase: the
+// shared word is exact (start + fetch-adds + 2^32 x adds) and the fetch-adds'
+// old values (low 32 bits) are each count from the start once, over all
+// nodes; B's target range and result window against references built in
+// B's issue order; every node's counters and status words; B's REFUSED,
+// ERRS, ERR_INFO, ACKS, SERVED; the refused get's answer address untouched.
+// Prints the
 // latency of single requests (doorbell write to A's status words written).
 `include "skif_defs.vh"
 
@@ -32,6 +44,9 @@ module tb_skif_rma_net;
   parameter int SEED    = 1;
   parameter int NOPS    = 60;   // A's random requests in the mixed phase
   parameter int NFA     = 24;   // fetch-adds on the shared word from each node
+  parameter int NSELF   = 96;   // B's requests to itself in the self phase
+  parameter int NFA2    = 32;   // self phase: fetch-adds from each node but B
+  parameter int NBG     = 12;   // self phase: A's gets of 600..2048 bytes from B
 
 `define SKIF_TB_XORSHIFT
 `include "skif_tb.svh"
@@ -171,6 +186,8 @@ module tb_skif_rma_net;
   logic [7:0] refb [TWS + 'h100];
   logic [7:0] refa [RWS];
   bit         refa_shared [RWS];  // bytes of A's result window written by shared fetch-adds
+  logic [7:0] refr [RWS];         // B's result window (the self phase)
+  bit         refr_shared [RWS];
 
   function automatic logic [7:0] pat(input int n, input int a, input int salt);
     logic [31:0] h;
@@ -231,6 +248,61 @@ module tb_skif_rma_net;
     if (n == A) for (int b = 0; b < 8; b++) refa_shared[ra - RW + b] = 1'b1;
   endtask
 
+  // ---- B's requests to itself (the self phase), references in B's issue
+  // order: B performs its own requests in the order its TX sends them
+  task automatic self_put(input int ta, input int len, input int salt, input int tag);
+    int nf;
+    logic [63:0] w;
+    nf = (len + 7) / 8;
+    put_word(B, rdesc(2 + nf));
+    put_word(B, rhdr(`SKIF_KIND_RMA_PUT, B, 4'h0, len, tag));
+    put_word(B, 64'(ta));
+    for (int f = 0; f < nf; f++) begin
+      w = '0;
+      for (int b = 0; b < 8; b++) if (8 * f + b < len) w[8*b +: 8] = pat(11, 8 * f + b, salt);
+      put_word(B, w);
+    end
+    if (ta >= TW && ta + len <= TW + TWS)
+      for (int b = 0; b < len; b++) refb[ta - TW + b] = pat(11, b, salt);
+  endtask
+  task automatic self_get(input int ta, input int len, input int ra, input int tag);
+    put_word(B, rdesc(3));
+    put_word(B, rhdr(`SKIF_KIND_RMA_GET, B, 4'h0, len, tag));
+    put_word(B, 64'(ta));
+    put_word(B, 64'(ra));
+    if (ra >= RW && ra + len <= RW + RWS)
+      for (int b = 0; b < len; b++) refr[ra - RW + b] = refb[ta - TW + b];
+  endtask
+  task automatic self_atomic(input logic [3:0] op, input int width, input int ta, input int ra,
+                             input logic [63:0] opnd, input logic [63:0] cmp, input int tag);
+    logic [63:0] old, nw, m;
+    put_word(B, rdesc(5));
+    put_word(B, rhdr(`SKIF_KIND_RMA_ATOMIC, B, op, width, tag));
+    put_word(B, 64'(ta)); put_word(B, 64'(ra)); put_word(B, opnd); put_word(B, cmp);
+    old = '0;
+    for (int b = 0; b < width; b++) old[8*b +: 8] = refb[ta - TW + b];
+    m = (width == 8) ? '1 : 64'hFFFF_FFFF;
+    case (op)
+      `SKIF_RMA_OP_FADD, `SKIF_RMA_OP_ADD: nw = (old + opnd) & m;
+      `SKIF_RMA_OP_SWAP:                    nw = opnd & m;
+      `SKIF_RMA_OP_CSWAP:                   nw = (old == (cmp & m)) ? (opnd & m) : old;
+      default:                              nw = old;
+    endcase
+    for (int b = 0; b < width; b++) refb[ta - TW + b] = nw[8*b +: 8];
+    if (op != `SKIF_RMA_OP_ADD)
+      for (int b = 0; b < width; b++) refr[ra - RW + b] = old[8*b +: 8];
+  endtask
+  // an op on the shared word from node n (FADD 1, or ADD of 2^32: the low
+  // half counts the fetch-adds, the high half the adds)
+  task automatic post_sh(input int n, input logic [3:0] op, input int ra, input int tag);
+    put_word(n, rdesc(5));
+    put_word(n, rhdr(`SKIF_KIND_RMA_ATOMIC, B, op, 8, tag));
+    put_word(n, 64'(SHW)); put_word(n, 64'(ra));
+    put_word(n, (op == `SKIF_RMA_OP_ADD) ? 64'h1_0000_0000 : 64'd1); put_word(n, 64'd0);
+    if (n == A) for (int b = 0; b < 8; b++) refa_shared[ra - RW + b] = 1'b1;
+    if (n == B) for (int b = 0; b < 8; b++) refr_shared[ra - RW + b] = 1'b1;
+  endtask
+
   // messages: node n to the other end, channel 7, payload from pat
   int msent [N];
   function automatic int mlen(input int n, input int k);
@@ -256,6 +328,12 @@ module tb_skif_rma_net;
     logic [63:0] w0, w1;
     w0 = mem[A * MW + RST / 8];
     w1 = mem[A * MW + RST / 8 + 1];
+    return int'(w0[31:0]) + int'(w0[63:32]) + int'(w1[31:0]) + int'(w1[63:32]);
+  endfunction
+  function automatic int n_done(input int n);
+    logic [63:0] w0, w1;
+    w0 = mem[n * MW + RST / 8];
+    w1 = mem[n * MW + RST / 8 + 1];
     return int'(w0[31:0]) + int'(w0[63:32]) + int'(w1[31:0]) + int'(w1[63:32]);
   endfunction
   function automatic int b_done();
@@ -402,28 +480,20 @@ module tb_skif_rma_net;
     $display("mixed phase: A %0d puts, %0d gets, %0d atomics, 1 refused put, %0d messages; B %0d messages: %0d cycles",
              n_put, n_get, n_atom, msent[A], msent[B], cycle - wait0);
 
-    // ---- the shared word: fetch-adds from A (its whole ring at once, with
-    // messages) and from B to itself, one at a time (with two messages),
-    // the next when that one completed. B's engine answers A with 3-flit
-    // ACKs only here: a long answer (GET_RESP) that finds B's router's
-    // injection buffer blocked by B's request to itself, which waits for the
-    // engine, never leaves (the protocol deadlock of docs/rma.md: this
-    // testbench hit it with gets and self-requests in one phase).
+    // ---- the shared word: fetch-adds from A and from B to itself, each
+    // node's whole ring at once, with messages
     for (int i = 0; i < NFA; i++) begin
       post_fa(A, RW + 'h3800 + 8 * i, tag++);
       post_msg(A);
+      post_msg(B);
+      post_msg(B);
+      post_fa(B, RW + 'h3800 + 8 * i, i);
     end
     n_atom += NFA;
     n_req_b = NFA;
     wait0 = cycle;
     wr(A, `SKIF_REG_TX_TAIL, tail[A]);
-    for (int i = 0; i < NFA; i++) begin
-      post_msg(B);
-      post_msg(B);
-      post_fa(B, RW + 'h3800 + 8 * i, i);
-      wr(B, `SKIF_REG_TX_TAIL, tail[B]);
-      until_done(-1, i + 1, wait0, 400000);
-    end
+    wr(B, `SKIF_REG_TX_TAIL, tail[B]);
     until_done(n_put + n_get + n_atom + 1, n_req_b, wait0, 400000);
     stuck("fetch-add phase");
     $display("fetch-add phase: %0d from A, %0d from B: %0d cycles", NFA, NFA, cycle - wait0);
@@ -520,6 +590,172 @@ module tb_skif_rma_net;
       $display("messages %0d -> %0d: %0d intact, in order", src, dst, msent[src]);
     end
 
+    // ---- the self phase: B's requests to itself while it answers A's long
+    // gets and every other node's fetch-adds on the shared word
+    begin
+      logic [63:0] sh0, fin, m;
+      int nfa_b, nadd_b, nsp, nsg, nsa, bad_get_tag, bad_put_tag, fa_i, c0, go, b_acks0, b_srv0;
+      int ndone [N];
+      int nexp [N];
+      bit seen [NFA2 * 8 + NSELF];
+      int nfa_all;
+      for (int a = 0; a < RWS; a++) begin
+        refr[a] = mbyte(B, RW + a);
+        refr_shared[a] = 1'b0;
+      end
+      for (int b = 0; b < 8; b++) sh0[8*b +: 8] = mbyte(B, SHW + b);
+      begin
+        logic [31:0] r;
+        acc(B, 1'b0, `SKIF_REG_RMA_ACKS, 0, r);    b_acks0 = int'(r);
+        acc(B, 1'b0, `SKIF_REG_RMA_SERVED, 0, r);  b_srv0 = int'(r);
+      end
+      for (int n = 0; n < N; n++) ndone[n] = n_done(n);
+      // the others: A gets 600..2048 bytes from [TW, TW + 0x2000) (nobody
+      // writes there now) and fetch-adds; the middle node (ring of 3)
+      // fetch-adds
+      for (int i = 0; i < NFA2; i++) begin
+        if (i < NBG) begin
+          len = 600 + rnd(2048 - 600 + 1);
+          ta = TW + rnd('h2000 - len);
+          ra = RW + 'h1000 + rnd('h2000 - len);
+          post_get(B, ta, len, ra, tag++); n_get++;
+        end
+        post_sh(A, `SKIF_RMA_OP_FADD, RW + 'h3900 + 8 * i, tag++); n_atom++;
+        for (int n = 1; n < N - 1; n++) post_sh(n, `SKIF_RMA_OP_FADD, RW + 'h3900 + 8 * i, i);
+      end
+      // B to itself: fetch-adds and adds on the shared word, puts and gets
+      // in [TW + 0x2000, TW + 0x3000) at any alignment, atomics on words at
+      // TW + 0x3E00 (results at RW + 0x3C00), one refused put (crosses the
+      // window's end) and one get whose answer B refuses (its address in no
+      // window)
+      nfa_b = 0; nadd_b = 0; nsp = 0; nsg = 0; nsa = 0; fa_i = 0;
+      for (int i = 0; i < NSELF; i++) begin
+        if (i % 3 == 0) begin
+          post_sh(B, `SKIF_RMA_OP_FADD, RW + 'h3900 + 8 * fa_i, i); fa_i++; nfa_b++;
+        end else if (i % 3 == 1 && rnd(3) == 0) begin
+          post_sh(B, `SKIF_RMA_OP_ADD, RW + 'h3B00, i); nadd_b++;
+        end else begin
+          case (rnd(3))
+            0: begin
+              len = rnd(2) ? 1 + rnd(64) : 1 + rnd(512);
+              ta = TW + 'h2000 + rnd('h1000 - len);
+              self_put(ta, len, 300 + i, i); nsp++;
+            end
+            1: begin
+              len = rnd(2) ? 1 + rnd(64) : 1 + rnd(1024);
+              ta = TW + 'h2000 + rnd('h1000 - len);
+              ra = RW + 'h1000 + rnd('h2000 - len);
+              self_get(ta, len, ra, i); nsg++;
+            end
+            default: begin
+              logic [3:0] op;
+              int wd;
+              op = 4'(rnd(5));
+              wd = rnd(2) ? 8 : 4;
+              ta = TW + 'h3E00 + 8 * rnd(8) + ((wd == 4) ? 4 * rnd(2) : 0);
+              ra = RW + 'h3C00 + 8 * nsa + ((wd == 4) ? 4 * rnd(2) : 0);
+              v64 = {32'(rnd(1 << 30)), 32'(rnd(1 << 30))};
+              self_atomic(op, wd, ta, ra, v64, rnd(2) ? {refb[ta - TW + 7], refb[ta - TW + 6],
+                          refb[ta - TW + 5], refb[ta - TW + 4], refb[ta - TW + 3], refb[ta - TW + 2],
+                          refb[ta - TW + 1], refb[ta - TW]} : v64, i);
+              nsa++;
+            end
+          endcase
+        end
+        if (i == NSELF / 2) begin
+          bad_put_tag = 200;
+          self_put(TW + TWS - 4, 16, 299, bad_put_tag);
+        end
+      end
+      bad_get_tag = 201;
+      self_get(TW + 'h2000, 64, RST + 'h100, bad_get_tag);
+      `CHECK(tail[A] < 'h10000 && tail[B] < 'h10000, ("TX ring overflow: %h %h", tail[A], tail[B]))
+      for (int n = 0; n < N; n++) begin
+        nexp[n] = ndone[n] + ((n == B) ? NSELF + 2 : (n == A) ? NFA2 + NBG : NFA2);
+        wr(n, `SKIF_REG_TX_TAIL, tail[n]);
+      end
+      c0 = cycle;
+      wait0 = cycle;
+      go = 1;
+      while (go) begin
+        go = 0;
+        for (int n = 0; n < N; n++) if (n_done(n) != nexp[n]) go = 1;
+        if (cycle - c0 >= 400000) go = 0;
+        if (go) @(posedge clk);
+      end
+      stuck("self phase");
+      for (int n = 0; n < N; n++)
+        `CHECK(n_done(n) == nexp[n], ("self phase: node %0d %0d completions, expected %0d", n, n_done(n), nexp[n]))
+      $display("self phase: B to itself %0d fetch-adds, %0d adds, %0d puts, %0d gets, %0d atomics, 2 in error; A %0d gets of 600..2048 B; %0d fetch-adds from each other node: %0d cycles",
+               nfa_b, nadd_b, nsp, nsg, nsa, NBG, NFA2, cycle - c0);
+      // the shared word: exact; every fetch-add's old value once
+      nfa_all = NFA2 * (N - 1) + nfa_b;
+      fin = mem[B * MW + SHW / 8];
+      `CHECK(fin == sh0 + 64'(nfa_all) + {32'(nadd_b), 32'h0},
+             ("self phase: shared word %h, expected %h", fin, sh0 + 64'(nfa_all) + {32'(nadd_b), 32'h0}))
+      for (int i = 0; i < nfa_all; i++) seen[i] = 0;
+      for (int n = 0; n < N; n++)
+        for (int i = 0; i < ((n == B) ? nfa_b : NFA2); i++) begin
+          logic [63:0] o;
+          o = mem[n * MW + (RW + 'h3900) / 8 + i] - sh0;
+          `CHECK(o[31:0] < 32'(nfa_all) && o[63:32] <= 32'(nadd_b) && !seen[int'(o[31:0])],
+                 ("self phase: node %0d fetch-add %0d returned %h (start %h)", n, i, o + sh0, sh0))
+          if (o[31:0] < 32'(nfa_all)) seen[int'(o[31:0])] = 1;
+        end
+      // B's memory (its target window and after) and result window
+      begin
+        int bad;
+        bad = 0;
+        for (int a = 0; a < TWS + 'h100; a++)
+          if (!(TW + a >= SHW && TW + a < SHW + 8) && mbyte(B, TW + a) !== refb[a]) begin
+            if (bad < 8) $error("self phase: B byte %h = %h, expected %h", TW + a, mbyte(B, TW + a), refb[a]);
+            bad++;
+          end
+        for (int a = 0; a < RWS; a++)
+          if (!refr_shared[a] && mbyte(B, RW + a) !== refr[a]) begin
+            if (bad < 8) $error("self phase: B result byte %h = %h, expected %h", RW + a, mbyte(B, RW + a), refr[a]);
+            bad++;
+          end
+        `CHECK(mem[B * MW + (RST + 'h100) / 8] == 64'h0 && mem[B * MW + (RST + 'h108) / 8] == 64'h0,
+               ("self phase: the refused answer was written"))
+        if (bad > 0) errors += 1;
+        $display("self phase: B's memory and result window: %0d bytes differ", bad);
+      end
+      // A's result window (its long gets)
+      begin
+        int bad;
+        bad = 0;
+        for (int a = 0; a < RWS; a++)
+          if (!refa_shared[a] && mbyte(A, RW + a) !== refa[a]) bad++;
+        `CHECK(bad == 0, ("self phase: A's result window: %0d bytes differ", bad))
+      end
+      // counters: B's own completions, its refusals, ACKs, served
+      expect_rd(A, `SKIF_REG_RMA_GETS, n_get);
+      expect_rd(A, `SKIF_REG_RMA_ATOMS, n_atom);
+      expect_rd(A, `SKIF_REG_RMA_ERRS, 1);
+      expect_rd(B, `SKIF_REG_RMA_PUTS, nsp);
+      expect_rd(B, `SKIF_REG_RMA_GETS, nsg);
+      expect_rd(B, `SKIF_REG_RMA_ATOMS, NFA + nfa_b + nadd_b + nsa);
+      expect_rd(B, `SKIF_REG_RMA_ERRS, 2);
+      v64 = mem[B * MW + RST / 8];
+      `CHECK(v64 == {32'(nsg), 32'(nsp)}, ("B status word 0 %h", v64))
+      v64 = mem[B * MW + RST / 8 + 1];
+      `CHECK(v64 == {32'd2, 32'(NFA + nfa_b + nadd_b + nsa)}, ("B status word 1 %h", v64))
+      expect_rd(B, `SKIF_REG_RMA_REFUSED, 2);
+      expect_rd(B, `SKIF_REG_RMA_STATUS, `SKIF_RMA_STATUS_REFUSED | `SKIF_RMA_STATUS_RSP_ERR);
+      expect_rd(B, `SKIF_REG_RMA_ERR_INFO, {16'(B), 8'(bad_get_tag), 4'(`SKIF_KIND_RMA_GET_RESP), 4'(`SKIF_RMA_ERR_WIN)});
+      // ACKs: B's puts (the refused one's error ACK too) and atomics
+      expect_rd(B, `SKIF_REG_RMA_ACKS, b_acks0 + nsp + 1 + nfa_b + nadd_b + nsa);
+      // served: every request B performed with code OK (the get whose
+      // answer B refused was served)
+      expect_rd(B, `SKIF_REG_RMA_SERVED, b_srv0 + NBG + NFA2 * (N - 1) + nfa_b + nadd_b + nsp + nsg + nsa + 1);
+      for (int n = 0; n < N; n++) begin
+        expect_rd(n, `SKIF_REG_NET_DROPS, 0);
+        expect_rd(n, `SKIF_REG_STATUS, 0);
+      end
+      wr(B, `SKIF_REG_RMA_STATUS, `SKIF_RMA_STATUS_REFUSED | `SKIF_RMA_STATUS_RSP_ERR);
+    end
+
     // ---- software may not send answers: a kind-2 entry whose header is an
     // ACK halts TX with nothing sent (TX_ERR, ERR_INFO = its head)
     begin
@@ -532,8 +768,8 @@ module tb_skif_rma_net;
       expect_rd(A, `SKIF_REG_STATUS, `SKIF_STATUS_TX_ERR);
       expect_rd(A, `SKIF_REG_ERR_INFO, h);
       expect_rd(A, `SKIF_REG_TX_HEAD, h);
-      expect_rd(B, `SKIF_REG_RMA_ACKS, NFA);
-      expect_rd(B, `SKIF_REG_RMA_REFUSED, 1);
+      expect_rd(B, `SKIF_REG_RMA_REFUSED, 2);
+      expect_rd(B, `SKIF_REG_RMA_STATUS, 0);
     end
 
     if (errors > 0) $fatal(1, "tb_skif_rma_net: %0d errors", errors);

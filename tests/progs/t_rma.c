@@ -10,7 +10,10 @@
  * every window, one crossing a window's end, a get from a window without
  * read permission): counted as errors at node 0 with the target node and
  * address named, counted as refused at node 1, node 1's memory unchanged;
- * bad arguments refused by the driver with nothing posted. Node 0 prints
+ * bad arguments refused by the driver with nothing posted; node 1
+ * fetch-adds 1 on a word of its own 200 times at once while every other
+ * node fetch-adds it 50 times (requests to itself go to its engine
+ * directly: exact final value, every old value seen once). Node 0 prints
  * latencies (cycles) of put 8 B + quiet, get 8 B, fetch-add 64.
  * Nodes synchronise by messages on channel 0. */
 #include <errno.h>
@@ -30,11 +33,15 @@
 #define OFF_A 0x5000u     /* atomic words (node 1): shared fetch-add word */
 #define OFF_A32 0x5008u   /* two 32-bit words */
 #define OFF_A64 0x5010u   /* one 64-bit word */
+#define OFF_A2 0x5018u    /* the self phase's word (node 1) */
 #define OFF_R 0x5100u     /* old values, 8 bytes each (every node) */
 #define WIN0_SIZE 0x6000u /* window 0: [0, 0x6000) R|W|A */
 #define OFF_WO 0x6000u    /* window 1: [0x6000, 0x7000) W only */
 #define OFF_OUT 0x7000u   /* [0x7000, 0x8000): in no window */
 #define FA_PER_NODE 16
+#define SELF_FA 200    /* node 1's fetch-adds on its own word */
+#define OTHER_FA 50    /* each other node's on the same word */
+#define OFF_RS 0x5200u /* their old values, 8 bytes each (0x5200..0x5840) */
 
 static struct skif_dev *dev;
 static struct skif_rma *rma;
@@ -441,7 +448,7 @@ int main(void)
     ASSERT_EQ(skif_rma_addr(&m, buf, &bus), 0);
     for (uint32_t k = 0; k < BUF_SIZE; k++)
         buf[k] = init_byte(k);
-    memset(buf + OFF_A, 0, 24);
+    memset(buf + OFF_A, 0, 32);
     memset(buf + OFF_R, 0, 0x800);
     unsigned perm;
     uint64_t wb, ws;
@@ -462,21 +469,17 @@ int main(void)
     if (rank == 0) {
         for (uint32_t k = 0; k < BUF_SIZE; k++)
             ref[k] = init_byte(k);
-        memset(ref + OFF_A, 0, 24);
+        memset(ref + OFF_A, 0, 32);
         memset(ref + OFF_R, 0, 0x800);
         bad_inputs(n1);
         put_get_sweep(n1);
     }
     barrier(2);
 
-    /* every node fetch-adds 1 on node 1's word, all at once; node 1 on its
-     * own word one at a time (several requests to itself in flight can
-     * deadlock its adapter: docs/rma.md, "What is left") */
-    for (int i = 0; i < FA_PER_NODE; i++) {
+    /* every node fetch-adds 1 on node 1's word, all at once (node 1's go
+     * to its engine directly: docs/rma.md, "Requests to this node") */
+    for (int i = 0; i < FA_PER_NODE; i++)
         atomic(n1, SKIF_RMA_OP_FADD, 8, OFF_A, 1, 0, OFF_R + 8u * (uint32_t)i);
-        if (rank == 1)
-            quiet_ok();
-    }
     quiet_ok();
     barrier(3);
     if (rank == 0) {
@@ -534,10 +537,46 @@ int main(void)
                "memory outside the windows unchanged\n",
                served, nref, (info >> 4) & 0xfu, info >> 16);
     }
+    /* the self phase: node 1 fetch-adds its own word SELF_FA times, all in
+     * flight, while every other node fetch-adds it OTHER_FA times */
+    int nfa = rank == 1 ? SELF_FA : OTHER_FA;
+    for (int i = 0; i < nfa; i++)
+        atomic(n1, SKIF_RMA_OP_FADD, 8, OFF_A2, 1, 0, OFF_RS + 8u * (uint32_t)i);
+    quiet_ok();
+    barrier(5);
+    if (rank == 1) {
+        static uint8_t seen[SELF_FA + 63 * OTHER_FA];
+        uint32_t total = SELF_FA + (uint32_t)(size - 1) * OTHER_FA;
+        ASSERT_TRUE(total <= sizeof(seen));
+        for (int r = 0; r < size; r++) {
+            const uint8_t *olds = buf + OFF_RS;
+            if (r != 1) {
+                get(node_of(r), OFF_G, OFF_RS, 8 * OTHER_FA);
+                quiet_ok();
+                olds = buf + OFF_G;
+            }
+            for (int i = 0; i < (r == 1 ? SELF_FA : OTHER_FA); i++) {
+                uint64_t v;
+                memcpy(&v, olds + 8 * i, 8);
+                ASSERT_TRUE(v < total);
+                ASSERT_EQ(seen[v], 0);
+                seen[v] = 1;
+            }
+        }
+        ASSERT_EQ(rd64(OFF_A2), total);
+        uint32_t served, nref, info;
+        ASSERT_EQ(skif_rma_target_info(rma, &served, &nref, &info), 0);
+        ASSERT_EQ(nref, 3);
+        printf("t_rma: node 1: %d fetch-adds on its own word with %d from each other node: final "
+               "%u, every old value 0..%u once\n",
+               SELF_FA, OTHER_FA, total, total - 1);
+        printf("t_rma: node 1: latency (cycles, mean of 20) of a fetch-add 64 to itself %llu\n",
+               (unsigned long long)lat(2, n1));
+    }
     struct skif_rma_error e;
     if (rank != 0)
         ASSERT_EQ(skif_rma_last_error(rma, &e), -ENOENT);
-    barrier(5);
+    barrier(6);
     skif_rma_close(rma);
     printf("t_rma: node %d: ok\n", rank);
     skif_dev_close(dev);
