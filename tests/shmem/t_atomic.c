@@ -156,8 +156,8 @@ static void add_inc(void)
         if (me == target) {
             CHECK(w_int == 5 + K * sum, "shmem_int_atomic_add", "PE %d: %d, expected %lld", target,
                   w_int, 5 + K * sum);
-            CHECK(w_long == -7 + K * sum, "shmem_long_add (old name)",
-                  "PE %d: %ld, expected %lld", target, w_long, -7 + K * sum);
+            CHECK(w_long == -7 + K * sum, "shmem_long_add (old name)", "PE %d: %ld, expected %lld",
+                  target, w_long, -7 + K * sum);
             CHECK(w_ll == (1LL << 40) + (long long)K * npes, "shmem_longlong_atomic_inc",
                   "PE %d: %lld, expected %lld", target, w_ll, (1LL << 40) + (long long)K * npes);
             /* each half got ceil(K/2) or floor(K/2) incs and the rest -2s */
@@ -202,7 +202,7 @@ static void add_inc(void)
         v = shmem_##NAME##_atomic_fetch(&WORD, to);                                                \
         CHECK(v == (T)(B), "shmem_" #NAME "_atomic_compare_swap (miss)",                           \
               "PE %d: the word changed to %g, expected %g", to, (double)v, (double)(T)(B));        \
-        v = shmem_##NAME##_atomic_compare_swap(&WORD, (T)(B), (T)(C), to);                        \
+        v = shmem_##NAME##_atomic_compare_swap(&WORD, (T)(B), (T)(C), to);                         \
         CHECK(v == (T)(B), "shmem_" #NAME "_atomic_compare_swap (hit)",                            \
               "PE %d: old %g, expected %g", to, (double)v, (double)(T)(B));                        \
         shmem_barrier_all();                                                                       \
@@ -293,8 +293,8 @@ static void swaps(void)
     CHECK(u == 0x800f000f000f000eull, "shmem_uint64_atomic_and/or/xor", "PE %d: 0x%llx", to,
           (unsigned long long)u);
     shmem_barrier_all();
-    CHECK(w_u32[1] == 0x0fff0ff0u, "shmem_uint32_atomic_fetch_xor", "word 0x%x, expected 0x0fff0ff0",
-          w_u32[1]);
+    CHECK(w_u32[1] == 0x0fff0ff0u, "shmem_uint32_atomic_fetch_xor",
+          "word 0x%x, expected 0x0fff0ff0", w_u32[1]);
     if (me == 0)
         printf("t_atomic: swap, cswap, fetch, set, bitwise, 32 and 64 bits, old names: ok\n");
 }

@@ -97,7 +97,7 @@ static void make_sets(int quick)
     /* not a stride tree: PE 1 on, the last PEs left out */
     int sz = fit(1, 0) - 2;
     add_set(1, 0, sz >= 2 ? sz : fit(1, 0) - 1);
-    add_set(npes > 2 ? 2 : 0, 0, 1);  /* one PE */
+    add_set(npes > 2 ? 2 : 0, 0, 1); /* one PE */
 }
 static int idx_of(const struct aset *s, int pe)
 {
@@ -234,11 +234,14 @@ static void broadcasts(const struct aset *s)
                 uint64_t want = guard_el(bits);
                 if (i >= 0 && i != root && e < n)
                     want = bits == 64 ? v64(rpe, e) : v32(rpe, e);
-                CHECK(got_el(bits, e) == want, bits == 64 ? "shmem_broadcast64" : "shmem_broadcast32",
+                CHECK(got_el(bits, e) == want,
+                      bits == 64 ? "shmem_broadcast64" : "shmem_broadcast32",
                       "%s, root %d (PE %d), %d elements, %s: element %d is 0x%llx, expected 0x%llx",
                       s->name, root, rpe, n,
-                      i < 0 ? "not a member" : i == root ? "the root" : "a member", e,
-                      (unsigned long long)got_el(bits, e), (unsigned long long)want);
+                      i < 0       ? "not a member"
+                      : i == root ? "the root"
+                                  : "a member",
+                      e, (unsigned long long)got_el(bits, e), (unsigned long long)want);
             }
         }
     shmem_barrier_all();
@@ -273,7 +276,8 @@ static void collects(const struct aset *s)
             for (int k = 0; k < s->size && i >= 0; k++)
                 for (int j = 0; j < ccount(k, round); j++, e++) {
                     uint64_t want = bits == 64 ? v64(pe_of(s, k), j) : v32(pe_of(s, k), j);
-                    CHECK(got_el(bits, e) == want, bits == 64 ? "shmem_collect64" : "shmem_collect32",
+                    CHECK(got_el(bits, e) == want,
+                          bits == 64 ? "shmem_collect64" : "shmem_collect32",
                           "%s, round %d: element %d (element %d of member %d) is 0x%llx, expected "
                           "0x%llx",
                           s->name, round, e, j, k, (unsigned long long)got_el(bits, e),
@@ -302,7 +306,8 @@ static void collects(const struct aset *s)
             for (int g = 0; g < s->size * nf + 8; g++) {
                 uint64_t want = guard_el(bits);
                 if (i >= 0 && g < s->size * nf)
-                    want = bits == 64 ? v64(pe_of(s, g / nf), g % nf) : v32(pe_of(s, g / nf), g % nf);
+                    want =
+                        bits == 64 ? v64(pe_of(s, g / nf), g % nf) : v32(pe_of(s, g / nf), g % nf);
                 CHECK(got_el(bits, g) == want, bits == 64 ? "shmem_fcollect64" : "shmem_fcollect32",
                       "%s, %d each, %s: element %d is 0x%llx, expected 0x%llx", s->name, nf,
                       i < 0 ? "not a member" : "a member", g, (unsigned long long)got_el(bits, g),
@@ -347,16 +352,21 @@ static const char *op_names[NOPS] = {"sum", "prod", "min", "max", "and", "or", "
 static long long rval(int op, int pe, int i)
 {
     switch (op) {
-    case OP_SUM: return (pe * 7 + i * 3) % 21 - 10;
+    case OP_SUM:
+        return (pe * 7 + i * 3) % 21 - 10;
     case OP_PROD: {
         static const int f[3] = {1, -1, 2};
         return f[(pe + 2 * i) % 3];
     }
     case OP_MIN:
-    case OP_MAX: return (pe * 37 + i * 11) % 201 - 100;
-    case OP_AND: return 0x7fff & ~(1 << ((pe + i) % 15));
-    case OP_OR: return 1 << ((pe * 3 + i) % 15);
-    default: return (pe * 0x1234 + i * 0x357 + 0x11) & 0x7fff;
+    case OP_MAX:
+        return (pe * 37 + i * 11) % 201 - 100;
+    case OP_AND:
+        return 0x7fff & ~(1 << ((pe + i) % 15));
+    case OP_OR:
+        return 1 << ((pe * 3 + i) % 15);
+    default:
+        return (pe * 0x1234 + i * 0x357 + 0x11) & 0x7fff;
     }
 }
 static long long rref(int op, const struct aset *s, int i)
@@ -365,13 +375,27 @@ static long long rref(int op, const struct aset *s, int i)
     for (int k = 1; k < s->size; k++) {
         long long v = rval(op, pe_of(s, k), i);
         switch (op) {
-        case OP_SUM: r += v; break;
-        case OP_PROD: r *= v; break;
-        case OP_MIN: r = v < r ? v : r; break;
-        case OP_MAX: r = v > r ? v : r; break;
-        case OP_AND: r &= v; break;
-        case OP_OR: r |= v; break;
-        default: r ^= v; break;
+        case OP_SUM:
+            r += v;
+            break;
+        case OP_PROD:
+            r *= v;
+            break;
+        case OP_MIN:
+            r = v < r ? v : r;
+            break;
+        case OP_MAX:
+            r = v > r ? v : r;
+            break;
+        case OP_AND:
+            r &= v;
+            break;
+        case OP_OR:
+            r |= v;
+            break;
+        default:
+            r ^= v;
+            break;
         }
     }
     return r;
@@ -382,14 +406,28 @@ static _Alignas(16) unsigned char rsrc[8 * 512], rdst[8 * 512];
 /* RED(N, T, ISINT): reduce_N(op, set, nreduce, inplace, pSync): every PE
  * fills its source, members reduce, every PE checks. */
 #define CALL_ARITH(N)                                                                              \
-    case OP_SUM: shmem_##N##_sum_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps); break; \
-    case OP_PROD: shmem_##N##_prod_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps); break; \
-    case OP_MIN: shmem_##N##_min_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps); break; \
-    case OP_MAX: shmem_##N##_max_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps); break;
+    case OP_SUM:                                                                                   \
+        shmem_##N##_sum_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps);                \
+        break;                                                                                     \
+    case OP_PROD:                                                                                  \
+        shmem_##N##_prod_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps);               \
+        break;                                                                                     \
+    case OP_MIN:                                                                                   \
+        shmem_##N##_min_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps);                \
+        break;                                                                                     \
+    case OP_MAX:                                                                                   \
+        shmem_##N##_max_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps);                \
+        break;
 #define CALL_BITS(N)                                                                               \
-    case OP_AND: shmem_##N##_and_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps); break; \
-    case OP_OR: shmem_##N##_or_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps); break;  \
-    case OP_XOR: shmem_##N##_xor_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps); break;
+    case OP_AND:                                                                                   \
+        shmem_##N##_and_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps);                \
+        break;                                                                                     \
+    case OP_OR:                                                                                    \
+        shmem_##N##_or_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps);                 \
+        break;                                                                                     \
+    case OP_XOR:                                                                                   \
+        shmem_##N##_xor_to_all(d, src, nr, s->start, s->logstride, s->size, w, ps);                \
+        break;
 #define RED(N, T, BITS)                                                                            \
     static void reduce_##N(int op, const struct aset *s, int nr, int inplace, long *ps)            \
     {                                                                                              \
@@ -408,8 +446,7 @@ static _Alignas(16) unsigned char rsrc[8 * 512], rdst[8 * 512];
         if (i >= 0)                                                                                \
             switch (op) {                                                                          \
                 CALL_ARITH(N)                                                                      \
-                BITS                                                                               \
-            default: break;                                                                        \
+                BITS default : break;                                                              \
             }                                                                                      \
         shmem_barrier_all();                                                                       \
         for (int e = 0; e < nr + 4; e++) {                                                         \
@@ -435,12 +472,24 @@ RED(double, double, )
 static void reduce_any(int type, int op, const struct aset *s, int nr, int inplace, long *ps)
 {
     switch (type) {
-    case 0: reduce_short(op, s, nr, inplace, ps); break;
-    case 1: reduce_int(op, s, nr, inplace, ps); break;
-    case 2: reduce_long(op, s, nr, inplace, ps); break;
-    case 3: reduce_longlong(op, s, nr, inplace, ps); break;
-    case 4: reduce_float(op, s, nr, inplace, ps); break;
-    default: reduce_double(op, s, nr, inplace, ps); break;
+    case 0:
+        reduce_short(op, s, nr, inplace, ps);
+        break;
+    case 1:
+        reduce_int(op, s, nr, inplace, ps);
+        break;
+    case 2:
+        reduce_long(op, s, nr, inplace, ps);
+        break;
+    case 3:
+        reduce_longlong(op, s, nr, inplace, ps);
+        break;
+    case 4:
+        reduce_float(op, s, nr, inplace, ps);
+        break;
+    default:
+        reduce_double(op, s, nr, inplace, ps);
+        break;
     }
 }
 

@@ -101,7 +101,7 @@ static void nbi_reference(unsigned char *ref, int pe)
         for (size_t j = 0; j < pieces[k].len; j++)
             ref[pieces[k].off + j] = pat(pieces[k].shift + j, pe, 0);
 }
-#define NBI_VAL(pe, i) ((pe) * 1000 + (i) + 1)
+#define NBI_VAL(pe, i) ((pe)*1000 + (i) + 1)
 
 static void check_nbi(const char *how, int writer, const unsigned char *area, const int *ni,
                       const long *nl, const double *nd, const uint64_t *ns)
@@ -334,12 +334,18 @@ static const struct {
 static int holds(int cmp, long long v, long long cv)
 {
     switch (cmp) {
-    case SHMEM_CMP_EQ: return v == cv;
-    case SHMEM_CMP_NE: return v != cv;
-    case SHMEM_CMP_GT: return v > cv;
-    case SHMEM_CMP_LE: return v <= cv;
-    case SHMEM_CMP_LT: return v < cv;
-    default: return v >= cv;
+    case SHMEM_CMP_EQ:
+        return v == cv;
+    case SHMEM_CMP_NE:
+        return v != cv;
+    case SHMEM_CMP_GT:
+        return v > cv;
+    case SHMEM_CMP_LE:
+        return v <= cv;
+    case SHMEM_CMP_LT:
+        return v < cv;
+    default:
+        return v >= cv;
     }
 }
 

@@ -195,7 +195,7 @@ static void byte_gets(const char *what, const unsigned char *srcarea, size_t src
 
 /* -------------------------------------------------------------- typed */
 /* The value of element i of PE pe's typed data (exact in every type). */
-#define VAL(T, pe, i) ((T)(((pe) * 37 + (i) * 3 + 1) % 100 + 1))
+#define VAL(T, pe, i) ((T)(((pe)*37 + (i)*3 + 1) % 100 + 1))
 #define TN 48
 
 /* TYPED(N, T): put, get, p, g, iput, iget of shmem_N_* on symmetric arrays
@@ -270,8 +270,10 @@ TYPED(longlong, long long)
 TYPED(float, float)
 TYPED(double, double)
 
-#define TYPES(X) X(char, char) X(short, short) X(int, int) X(long, long) X(longlong, long long) \
-    X(float, float) X(double, double)
+#define TYPES(X)                                                                                   \
+    X(char, char)                                                                                  \
+    X(short, short) X(int, int) X(long, long) X(longlong, long long) X(float, float)               \
+        X(double, double)
 #define GLOBALS(N, T) static T gdst_##N[4 * TN], gsrc_##N[TN];
 TYPES(GLOBALS)
 
@@ -331,11 +333,21 @@ static void sized(void)
         size_t w = (size_t)bits[b] / 8, n = b == 4 ? 7 : 11;
         memset(got, GGUARD, sizeof got);
         switch (b) {
-        case 0: shmem_get8(got + w, sz_src + 3 * w, n, from); break;
-        case 1: shmem_get16(got + w, sz_src + 3 * w, n, from); break;
-        case 2: shmem_get32(got + w, sz_src + 3 * w, n, from); break;
-        case 3: shmem_get64(got + w, sz_src + 3 * w, n, from); break;
-        default: shmem_get128(got + w, sz_src + 3 * w, n, from); break;
+        case 0:
+            shmem_get8(got + w, sz_src + 3 * w, n, from);
+            break;
+        case 1:
+            shmem_get16(got + w, sz_src + 3 * w, n, from);
+            break;
+        case 2:
+            shmem_get32(got + w, sz_src + 3 * w, n, from);
+            break;
+        case 3:
+            shmem_get64(got + w, sz_src + 3 * w, n, from);
+            break;
+        default:
+            shmem_get128(got + w, sz_src + 3 * w, n, from);
+            break;
         }
         for (size_t i = 0; i < 4 * w + n * w; i++) {
             unsigned char want = i >= w && i < w + n * w ? pat(i + 2 * w + 9000, from) : GGUARD;
@@ -348,9 +360,15 @@ static void sized(void)
         /* iget: got[2 e] = src[3 e], 8 elements */
         memset(got, GGUARD, sizeof got);
         switch (b) {
-        case 2: shmem_iget32(got, sz_src, 2, 3, 8, from); break;
-        case 3: shmem_iget64(got, sz_src, 2, 3, 8, from); break;
-        default: shmem_iget128(got, sz_src, 2, 3, 8, from); break;
+        case 2:
+            shmem_iget32(got, sz_src, 2, 3, 8, from);
+            break;
+        case 3:
+            shmem_iget64(got, sz_src, 2, 3, 8, from);
+            break;
+        default:
+            shmem_iget128(got, sz_src, 2, 3, 8, from);
+            break;
         }
         for (size_t i = 0; i < 20 * w; i++) {
             size_t e = i / w;
