@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* t_rma: OpenSHMEM puts and gets against a reference, on 2 or more PEs
- * (run: oshrun -np N build/tests/shmem/t_rma [MAXSMALL [MAXLARGE]]). Every
+ * (run: oshrun -np N build/tests/shmem/t_rma [MAXSMALL [MAXLARGE [SWEEP]]]). Every
  * PE writes to PE (me + 1) % n and reads from PE (me + n - 1) % n.
  *
  * Bytes (shmem_putmem, shmem_getmem): every size 1..MAXSMALL (default 300)
  * with source and destination byte alignments that run through all 64
- * pairs (size s: source s % 8, destination s / 8 % 8), every size 1..17 at
- * every one of the 64 pairs, and a few large sizes up to MAXLARGE (default
+ * pairs (size s: source s % 8, destination s / 8 % 8), every size 1..SWEEP
+ * (default 17) at every one of the 64 pairs, and a few large sizes up to MAXLARGE (default
  * 20000, beyond one packet of 2048), in three kinds of symmetric memory:
  * the symmetric heap (shmem_malloc), a static array in bss and a global
  * array in the data segment. Puts go one after another into one region of
@@ -86,13 +86,13 @@ static void add_case(size_t size, int sa, int da)
     ncases++;
 }
 
-static void make_cases(size_t maxsmall, size_t maxlarge)
+static void make_cases(size_t maxsmall, size_t maxlarge, size_t sweep)
 {
     static const size_t large[] = {511, 2047, 2048, 2049, 4095, 4096, 6151, 8197, 12000, 20000};
-    cases = calloc(maxsmall + 17 * 64 + 16, sizeof *cases);
+    cases = calloc(maxsmall + sweep * 64 + 16, sizeof *cases);
     for (size_t s = 1; s <= maxsmall; s++)
         add_case(s, (int)(s % 8), (int)(s / 8 % 8));
-    for (size_t s = 1; s <= 17 && s <= maxsmall; s++)
+    for (size_t s = 1; s <= sweep && s <= maxsmall; s++)
         for (int sa = 0; sa < 8; sa++)
             for (int da = 0; da < 8; da++)
                 add_case(s, sa, da);
@@ -272,8 +272,8 @@ TYPED(double, double)
 
 #define TYPES(X)                                                                                   \
     X(char, char)                                                                                  \
-    X(short, short) X(int, int) X(long, long) X(longlong, long long) X(float, float)               \
-        X(double, double)
+    X(short, short)                                                                                \
+    X(int, int) X(long, long) X(longlong, long long) X(float, float) X(double, double)
 #define GLOBALS(N, T) static T gdst_##N[4 * TN], gsrc_##N[TN];
 TYPES(GLOBALS)
 
@@ -385,11 +385,12 @@ static void sized(void)
 static int usage(const char *cmd, int rc)
 {
     fprintf(rc ? stderr : stdout,
-            "usage: oshrun -np N %s [MAXSMALL [MAXLARGE]]\n"
+            "usage: oshrun -np N %s [MAXSMALL [MAXLARGE [SWEEP]]]\n"
             "Puts and gets of every size 1..MAXSMALL (default 300) and a few up to MAXLARGE\n"
             "(default 20000) bytes at every byte alignment, on the symmetric heap and on\n"
             "global arrays (data and bss), and the typed and sized forms, each PE to PE + 1\n"
-            "and from PE - 1, checked against a reference. N >= 2.\n",
+            "and from PE - 1, checked against a reference. Sizes 1..SWEEP (default 17) at\n"
+            "each of the 64 pairs of source and destination alignments. N >= 2.\n",
             cmd);
     return rc;
 }
@@ -399,7 +400,9 @@ int main(int argc, char **argv)
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
         return usage(argv[0], 0);
     long maxsmall = argc > 1 ? atol(argv[1]) : 300, maxlarge = argc > 2 ? atol(argv[2]) : 20000;
-    if (argc > 3 || maxsmall < 1 || maxsmall > 2048 || maxlarge < 1 || maxlarge > 20000)
+    long sweep = argc > 3 ? atol(argv[3]) : 17;
+    if (argc > 4 || maxsmall < 1 || maxsmall > 2048 || maxlarge < 1 || maxlarge > 20000 ||
+        sweep < 0 || sweep > 64)
         return usage(argv[0], 2);
     shmem_init();
     me = shmem_my_pe();
@@ -410,7 +413,7 @@ int main(int argc, char **argv)
     }
     to = (me + 1) % npes;
     from = (me + npes - 1) % npes;
-    make_cases((size_t)maxsmall, (size_t)maxlarge);
+    make_cases((size_t)maxsmall, (size_t)maxlarge, (size_t)sweep);
     if (region_size > GSIZE) {
         fprintf(stderr, "t_rma: the cases need %zu bytes, more than %d\n", region_size, GSIZE);
         return 2;
