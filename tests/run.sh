@@ -454,6 +454,7 @@ source tests/skifch_tests.sh
 # collectives (issue 10)
 source tests/coll.sh
 source tests/mpi.sh   # MPI over SkifCh (docs/mpi.md)
+source tests/shmem.sh # OpenSHMEM on the RMA engine (docs/shmem.md)
 # one node model for every torus size, threads, big tori (issue 11)
 source tests/scale.sh
 
