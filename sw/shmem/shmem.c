@@ -41,6 +41,7 @@ extern char __data_start[], _end[];
 #define WIN_DATA 1
 #define WIN_SCRATCH 2
 #define MAX_BLOCKS 4096
+#define BUDGET_DEFAULT 48u /* flits (SHMEM_RMA_BUDGET; docs/shmem.md, "Deadlock") */
 
 struct block {
     size_t off, size;
@@ -68,6 +69,8 @@ static struct {
     struct bounce *bnc;
     int nbnc, cbnc;
     SkifCollTree *all;
+    unsigned budget, used; /* flits of requests and answers in flight: limit, spent */
+    size_t chunk;          /* bytes of data per put or get request */
 } g;
 
 /* the collect's counts, one per member (symmetric: in bss) */
@@ -196,6 +199,20 @@ static void quiet(const char *who)
         memcpy(g.bnc[i].dest, g.scr + g.bnc[i].off, g.bnc[i].len);
     g.nbnc = 0;
     g.scr_used = 0;
+    g.used = 0;
+}
+
+/* The network's request-answer deadlock (docs/shmem.md, "Deadlock"): at
+ * most g.budget flits of this PE's requests and their answers are in
+ * flight; a request that would pass it waits until all before it are
+ * complete. Requests to this PE never enter the network. */
+static void spend(const char *who, int pe, unsigned flits)
+{
+    if (!g.budget || pe == g.me)
+        return;
+    if (g.used + flits > g.budget)
+        quiet(who);
+    g.used += flits;
 }
 
 /* Room for len bytes in the scratch (8-aligned): its offset. Completes
@@ -232,7 +249,8 @@ static void put(const char *who, void *dest, const void *src, size_t n, int pe)
     }
     const uint8_t *s = src;
     while (n) {
-        size_t k = n < SKIF_MAX_MSG ? n : SKIF_MAX_MSG;
+        size_t k = n < g.chunk ? n : g.chunk;
+        spend(who, pe, 3u + (unsigned)((k + 7) / 8)); /* header, address, data; ACK */
         POST(who, skif_rma_put(g.rma, g.node[pe], b, s, k));
         s += k;
         b += k;
@@ -252,7 +270,8 @@ static void get(const char *who, void *dest, const void *src, size_t n, int pe, 
     uint8_t *d = dest;
     int direct = xlate(dest, n, g.me, &l) == 0;
     while (n) {
-        size_t k = n < SKIF_MAX_MSG ? n : SKIF_MAX_MSG;
+        size_t k = n < g.chunk ? n : g.chunk;
+        spend(who, pe, 5u + (unsigned)((k + 7) / 8)); /* 3 flits; GET_RESP 2 + data */
         if (direct) {
             POST(who, skif_rma_get(g.rma, g.node[pe], l, b, k));
             l += k;
@@ -306,6 +325,7 @@ static uint64_t amo(const char *who, unsigned op, unsigned w, const void *dest, 
     if ((uintptr_t)dest % w)
         fatal(who, "dest %p is not aligned to its %u bytes", dest, w);
     size_t off = op == SKIF_RMA_OP_ADD ? 0 : scratch(who, 8);
+    spend(who, pe, 7u); /* header, address, operand, compare; ACK with its value */
     POST(who, skif_rma_atomic(g.rma, g.node[pe], op, w, b, v, cmp, g.scr_bus + off));
     if (!fetch)
         return 0;
@@ -413,6 +433,20 @@ void shmem_init(void)
     if (e && !(hs = parse_size(e)))
         fatal(who, "SHMEM_SYMMETRIC_SIZE='%s' is not a size (bytes, or with K, M, G)", e);
     hs = (hs + 4095u) & ~(size_t)4095u;
+    unsigned budget = BUDGET_DEFAULT;
+    if ((e = getenv("SHMEM_RMA_BUDGET"))) {
+        char *end;
+        unsigned long b = strtoul(e, &end, 10);
+        if (end == e || *end || (b && (b < 16 || b > 100000)))
+            fatal(who, "SHMEM_RMA_BUDGET='%s' is not 0 (no limit) or a number of flits 16..100000",
+                  e);
+        budget = (unsigned)b;
+    }
+    g.budget = budget;
+    /* a request's data: what fits in the budget with its answer */
+    g.chunk = budget ? (size_t)(budget - 6u) * 8u : SKIF_MAX_MSG;
+    if (g.chunk > SKIF_MAX_MSG)
+        g.chunk = SKIF_MAX_MSG;
     if (SkifColl_Init(0) < 0)
         fatal(who, "could not start (%s); run the program with oshrun", strerror(errno));
     struct skif_dev *dev = skifch__device();
@@ -429,7 +463,9 @@ void shmem_init(void)
     if (!tab || !sum || !node)
         fatal(who, "out of memory");
     struct skif_dma hm, sm;
-    if ((rc = skif_dma_alloc(dev, hs, 4096, &hm)) < 0)
+    /* one page more than the window: a guard no window covers, so a request
+     * just past the heap's end is refused, not taken by the next block */
+    if ((rc = skif_dma_alloc(dev, hs + 4096, 4096, &hm)) < 0)
         fatal(who,
               "a symmetric heap of %zu bytes (SHMEM_SYMMETRIC_SIZE) does not fit in the node's "
               "host memory: lower it or raise skifrun's --mem-mb",
@@ -1029,6 +1065,8 @@ static void coll_wait(const char *who, SkifCollReq *r)
 static void hw_barrier(const char *who, SkifCollTree *t)
 {
     SkifCollReq *r;
+    if (g.n == 1) /* skifrun -n 1 runs a ring of 2 whose other node has no PE */
+        return;
     if (SkifColl_Barrier(t, &r) < 0)
         fatal(who, "the collective engine refused the barrier: %s", strerror(errno));
     coll_wait(who, r);
@@ -1069,7 +1107,7 @@ static struct aset aset_of(const char *who, int start, int log, int size, const 
     if (!psync)
         fatal(who, "pSync is NULL");
     struct aset a = {start, log, size, d >> log, NULL};
-    if (start <= 1 && log <= 7 && size == ((g.n - 1 - start) >> log) + 1)
+    if (g.n > 1 && start <= 1 && log <= 7 && size == ((g.n - 1 - start) >> log) + 1)
         a.tree = SkifColl_Stride(log, start);
     return a;
 }
