@@ -117,6 +117,26 @@ t_shmem_forged_requests_refused() {
     has "$T/out" "t_bad: forged: PE 0: all checks passed" && has "$T/out" "t_bad: forged: PE 1: all checks passed"
 }
 
+# every PE puts, gets and adds to the others at once: the in-flight budget
+# keeps the network out of the request-answer deadlock (docs/shmem.md)
+t_shmem_twoway_4_pes() { expect_rc 0 "$OSHRUN" -np 4 -q "$ST/t_twoway" && shmem_passed t_twoway 4; }
+t_shmem_twoway_9_pes_3x3() {
+    expect_rc 0 "$OSHRUN" -np 9 --dims 3x3 -q "$ST/t_twoway" 300 && shmem_passed t_twoway 9
+}
+
+# the library's settings: a bad value is named at shmem_init, exit 1
+t_shmem_settings_refused() {
+    SHMEM_SYMMETRIC_SIZE=lots expect_rc 1 "$OSHRUN" -np 2 -q "$SX/hello" || return 1
+    has "$T/err" "shmem: shmem_init: SHMEM_SYMMETRIC_SIZE='lots' is not a size" || return 1
+    SHMEM_SYMMETRIC_SIZE=64M expect_rc 1 "$OSHRUN" -np 2 -q "$SX/hello" || return 1
+    has "$T/err" "a symmetric heap of 67108864 bytes (SHMEM_SYMMETRIC_SIZE) does not fit" &&
+        has "$T/err" "raise skifrun's --mem-mb" || return 1
+    SHMEM_SYMMETRIC_SIZE=64M expect_rc 0 "$OSHRUN" -np 2 --mem-mb 96 -q "$SX/hello" || return 1
+    SHMEM_RMA_BUDGET=5 expect_rc 1 "$OSHRUN" -np 2 -q "$SX/hello" || return 1
+    has "$T/err" "SHMEM_RMA_BUDGET='5' is not 0 (no limit) or a number of flits 16..100000" || return 1
+    SHMEM_RMA_BUDGET=0 expect_rc 0 "$OSHRUN" -np 2 -q "$ST/t_atomic" && shmem_passed t_atomic 2
+}
+
 t_shmem_programs_help() {
     local p
     for p in "$SX"/* "$ST"/*; do
