@@ -5,6 +5,7 @@
  * socket, during which the simulator runs (skif_proto.h). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,12 +28,13 @@ struct sim_backend {
 };
 
 /* The node's connection, kept for the life of the process: the mapping of
- * its host memory and its socket. Closing the device says goodbye but keeps
- * both, so the process can open the device again (the memory's descriptor
- * is closed once it is mapped, so it could not be mapped twice). */
+ * its host memory, its descriptor (close-on-exec; skif_dma_map_at maps
+ * blocks of it again) and the socket. Closing the device says goodbye but
+ * keeps them, so the process can open the device again. */
 static struct {
     struct skif_ctrl_page *cp; /* NULL until the first open */
     int sock;
+    int memfd;
     int bye;      /* the last request was BYE */
     int alive_ms; /* a sleeper looks at the socket this often (sim_alive) */
     int dead;     /* the simulator went away */
@@ -237,7 +239,8 @@ int skif_backend_sim_open(struct skif_backend **bp)
         munmap(mem, (size_t)st.st_size);
         return -EPROTO;
     }
-    close(memfd); /* the mapping stays */
+    fcntl(memfd, F_SETFD, FD_CLOEXEC); /* kept, not handed to programs it runs */
+    g_conn.memfd = memfd;
     g_conn.cp = cp;
     /* Every sleeping program looks at its socket once per alive_ms: a
      * big torus's hundreds of sleepers would otherwise take the simulator's
@@ -264,6 +267,7 @@ static int backend_new(struct skif_ctrl_page *cp, int sock, struct skif_backend 
     sb->b.ops = &sim_ops;
     sb->b.mem = mem;
     sb->b.mem_size = (size_t)cp->mem_size;
+    sb->b.mem_fd = g_conn.memfd;
     sb->b.bus_base = cp->bus_base;
     sb->b.heap_offset = (size_t)cp->heap_offset;
     sb->b.rank = rank;

@@ -29,6 +29,7 @@ struct skif_backend {
     const struct skif_backend_ops *ops;
     uint8_t *mem; /* host memory of the node, mapped */
     size_t mem_size;
+    int mem_fd;         /* its descriptor, to map parts of it again; -1: none */
     uint64_t bus_base;  /* bus address of mem[0] */
     size_t heap_offset; /* first byte free for DMA allocations */
     int rank, size;

@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "skif_backend.h"
 #include "skif_node.h"
@@ -203,6 +205,21 @@ int skif_dev_wait(struct skif_dev *dev, uint64_t max_cycles)
 }
 
 /* ------------------------------------------------------------ DMA memory */
+
+int skif_dma_map_at(struct skif_dev *dev, const struct skif_dma *m, void *addr)
+{
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    if (dev->be->mem_fd < 0)
+        return -ENOTSUP;
+    if (m->va < (void *)dev->be->mem || (uintptr_t)addr % pg || m->size % pg)
+        return -EINVAL;
+    size_t off = (size_t)((uint8_t *)m->va - dev->be->mem);
+    if (off % pg || off > dev->be->mem_size || m->size > dev->be->mem_size - off)
+        return -EINVAL;
+    void *r = mmap(addr, m->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, dev->be->mem_fd,
+                   (off_t)off);
+    return r == MAP_FAILED ? -errno : 0;
+}
 
 int skif_dma_alloc(struct skif_dev *dev, size_t size, size_t align, struct skif_dma *mem)
 {

@@ -100,6 +100,13 @@ int skif_reg_flush(struct skif_dev *dev);
  * size 0, -ENOMEM host memory exhausted. */
 int skif_dma_alloc(struct skif_dev *dev, size_t size, size_t align, struct skif_dma *mem);
 
+/* Map block m (from skif_dma_alloc(), its address and size multiples of
+ * the page size) also at addr (page-aligned), replacing what was mapped
+ * there: both addresses then show the same host memory. 0, -EINVAL bad
+ * alignment or a block outside the host memory, -ENOTSUP the backend
+ * cannot, or -errno from mmap. */
+int skif_dma_map_at(struct skif_dev *dev, const struct skif_dma *m, void *addr);
+
 /* Free memory from skif_dma_alloc(). A freed block is handed out again to a
  * request that fits in it; freed blocks at the end of the heap return their
  * space. All of it is released by skif_dev_close(). */

@@ -124,6 +124,15 @@ t_shmem_twoway_9_pes_3x3() {
     expect_rc 0 "$OSHRUN" -np 9 --dims 3x3 -q "$ST/t_twoway" 300 && shmem_passed t_twoway 9
 }
 
+# the library leaks nothing and touches no memory it should not, on a whole
+# run (the data segment mapped into host memory included)
+t_shmem_under_valgrind() {
+    command -v valgrind >/dev/null || fail "valgrind missing" || return 1
+    expect_rc 0 "$OSHRUN" -np 2 -q valgrind -q --error-exitcode=9 --leak-check=full \
+        --errors-for-leak-kinds=definite,indirect "$ST/t_atomic" 4 || return 1
+    shmem_passed t_atomic 2
+}
+
 # the library's settings: a bad value is named at shmem_init, exit 1
 t_shmem_settings_refused() {
     SHMEM_SYMMETRIC_SIZE=lots expect_rc 1 "$OSHRUN" -np 2 -q "$SX/hello" || return 1

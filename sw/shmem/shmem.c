@@ -7,20 +7,20 @@
  *
  * Symmetric addresses: the symmetric heap is one block of the node's host
  * memory; the program's data and bss segments are moved into another at
- * shmem_init (the pages are copied there and the block is mapped over them,
+ * shmem_init (the pages are copied there and the block is mapped over them
+ * with skif_dma_map_at,
  * so the program's variables live where the adapter reaches them). A
  * symmetric address becomes, at PE p, the bus address of p's block plus the
  * same offset. Windows: 0 the heap, 1 data and bss (read, write, atomic),
  * 2 the library's scratch (write: where gets into private memory and the
  * old values of atomics land). */
-#define _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "shmem.h"
@@ -405,11 +405,10 @@ static void move_data(const char *who)
               "the program's global and static data (%zu bytes) do not fit in the node's host "
               "memory: raise skifrun's --mem-mb",
               (size_t)(hi - lo));
-    /* From here to the mremap nothing may write the data segment. */
+    /* From here to the mapping nothing may write the data segment. */
     copy_pages(m.va, (const uint64_t *)lo, hi - lo);
-    void *r = mremap(m.va, 0, hi - lo, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)lo);
-    if (r != (void *)lo)
-        fatal(who, "could not map host memory over the data segment: %s", strerror(errno));
+    if ((rc = skif_dma_map_at(g.dev, &m, (void *)lo)) < 0)
+        fatal(who, "could not map host memory over the data segment: %s", strerror(-rc));
     g.data_lo = lo;
     g.data_hi = hi;
     g.data_bus[g.me] = m.bus;
