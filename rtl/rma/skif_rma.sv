@@ -25,8 +25,20 @@
 // error ACK to the requester. Responses that cannot be delivered touch no
 // memory either: they count as a completion in error. Each completion of
 // this node's requests (ACK of a put or atomic, GET_RESP written, error)
-// bumps a counter and, if RMA_STAT is set, rewrites the 16-byte completion
-// status words in host memory after the data writes (same port, in order).
+// bumps a counter; if RMA_STAT is set, the 16-byte completion status words
+// in host memory are rewritten after the data writes (same port, in order):
+// the words that changed, when the input is idle and StGap cycles have
+// passed since the last status write, or at once after StMax completions
+// or when a request arrives (so they always end up exact, and are never
+// more than StMax completions behind while answers stream in).
+//
+// Rate (docs/rma.md "Throughput"): an 8-byte put to an aligned address from
+// another node is taken on the fly (its window checked as its data flit
+// arrives, the word written from a write register wq, the engine back at
+// the next header at once: one put per 3 flits); 1-flit ACKs wait in a
+// small answer queue (AnsQ) so the engine stalls on its output only when
+// the queue is full or for a longer answer; an ACK without value is
+// counted in the cycle its header arrives.
 `include "skif_defs.vh"
 
 module skif_rma #(
