@@ -29,8 +29,9 @@
 // in host memory are rewritten after the data writes (same port, in order):
 // the words that changed, when the input is idle and StGap cycles have
 // passed since the last status write, or at once after StMax completions
-// or when a request arrives (so they always end up exact, and are never
-// more than StMax completions behind while answers stream in).
+// or after a request that arrives StGap cycles or more after it (so they
+// always end up exact, and are never more than StMax completions or about
+// StGap cycles behind while packets stream in).
 //
 // Rate (docs/rma.md "Throughput"): an 8-byte put to an aligned address from
 // another node is taken on the fly (its window checked as its data flit
@@ -327,8 +328,9 @@ module skif_rma #(
                    ? `SKIF_RMA_ERR_FORMAT : `SKIF_RMA_ERR_OK;
 
   // Status words: written when the input is idle and StGap cycles have
-  // passed since the last write, at once after StMax completions or when a
-  // request comes while completions are unwritten (st_force_q).
+  // passed since the last write, at once after StMax completions or after
+  // a request taken StGap cycles or more after it while completions are
+  // unwritten (st_force_q).
   logic st_gap_ok, st_cnt, st_w0, st_w1;
   assign st_gap_ok = (32'(st_gap_q) >= StGap);
   assign st_cnt    = fa_ack || (state_q == SFin);
@@ -473,7 +475,7 @@ module skif_rma #(
         st_w_q <= st_w_q | {st_w1, st_w0};
         if (32'(st_n_q) + 1 >= StMax) st_force_q <= 1'b1;
       end
-      if (state_q == SHdr && in_take && h_req && st_n_q != 5'd0) st_force_q <= 1'b1;
+      if (state_q == SHdr && in_take && h_req && st_n_q != 5'd0 && st_gap_ok) st_force_q <= 1'b1;
       case (state_q)
         SHdr: if (fa_ack) begin
           // an ACK without value: counted here (the count of SFin)
