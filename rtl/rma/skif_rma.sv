@@ -25,8 +25,21 @@
 // error ACK to the requester. Responses that cannot be delivered touch no
 // memory either: they count as a completion in error. Each completion of
 // this node's requests (ACK of a put or atomic, GET_RESP written, error)
-// bumps a counter and, if RMA_STAT is set, rewrites the 16-byte completion
-// status words in host memory after the data writes (same port, in order).
+// bumps a counter; if RMA_STAT is set, the 16-byte completion status words
+// in host memory are rewritten after the data writes (same port, in order):
+// the words that changed, when the input is idle and StGap cycles have
+// passed since the last status write, or at once after StMax completions
+// or after a request that arrives StGap cycles or more after it (so they
+// always end up exact, and are never more than StMax completions or about
+// StGap cycles behind while packets stream in).
+//
+// Rate (docs/rma.md "Throughput"): an 8-byte put to an aligned address from
+// another node is taken on the fly (its window checked as its data flit
+// arrives, the word written from a write register wq, the engine back at
+// the next header at once: one put per 3 flits); 1-flit ACKs wait in a
+// small answer queue (AnsQ) so the engine stalls on its output only when
+// the queue is full or for a longer answer; an ACK without value is
+// counted in the cycle its header arrives.
 `include "skif_defs.vh"
 
 module skif_rma #(
@@ -68,6 +81,9 @@ module skif_rma #(
   localparam int Words = `SKIF_MAX_MSG / 8 + 1;  // buffer words: the longest data at any alignment
   localparam int RdW   = $clog2(MaxReads + 1);
   localparam logic [11:0] MaxLenC = 12'(`SKIF_MAX_MSG);
+  localparam int AnsQ  = 4;   // answer queue: 1-flit ACKs waiting for the output
+  localparam int StMax = 16;  // completions at most before the status words are written
+  localparam int StGap = 32;  // cycles from a status write to the next one taken when idle
 
 `ifndef SYNTHESIS
   if (Windows < 1 || Windows > `SKIF_RMA_WINDOWS_MAX) begin : g_bad_windows
@@ -126,6 +142,19 @@ module skif_rma #(
   logic        st_ref_q, st_rsp_q;
 
   logic [63:0] buf_q [Words];
+
+  // an 8-byte aligned put taken on the fly (SBody): its word and its ACK
+  logic        wq_v_q;
+  logic [63:0] wq_addr_q, wq_data_q, wq_ack_q;
+  // answer queue of 1-flit ACKs (to other nodes), sent before any other answer
+  logic [63:0] aq_q [AnsQ];
+  logic [1:0]  aq_rd_q, aq_wr_q;
+  logic [2:0]  aq_n_q;
+  // completions not yet in the status words; the write forced; cycles since the last
+  logic [4:0]  st_n_q;
+  logic        st_force_q;
+  logic [5:0]  st_gap_q;
+  logic [1:0]  st_w_q;            // status words 0, 1 changed since written
 
   // ---------------------------------------------------------------- header decode
   logic [3:0]  h_kind;
@@ -267,9 +296,48 @@ module skif_rma #(
   end
 
   // ---------------------------------------------------------------- handshakes
-  assign in_ready_o = (state_q == SHdr) || (state_q == SBody) || (state_q == SDrop);
+  // (st_force_q: the status words are due, SHdr goes to SSt0 first)
+  assign in_ready_o = (state_q == SHdr && !st_force_q) || (state_q == SBody) || (state_q == SDrop);
   logic in_take;
   assign in_take = in_valid_i && in_ready_o;
+
+  // An 8-byte put at an aligned address from another node, taken on the
+  // fly: its one data flit is its last; the window check (address from flit
+  // 1, length from the header) is done as it arrives, and the word goes to
+  // the write register wq (written ahead of every later DMA request of the
+  // engine), its ACK into the answer queue once the write is accepted. The
+  // engine is back at SHdr for the next packet at once. It needs wq free
+  // (or leaving now) and room in the answer queue for its ACK.
+  logic fp_put, wq_take;
+  assign wq_take = wq_v_q && dma_ready_i;
+  assign fp_put  = (state_q == SBody) && in_take && is_put && f_q == 9'd1 && in_last_i &&
+                   len_q == 12'd8 && a0_q[2:0] == 3'd0 && err_q == `SKIF_RMA_ERR_OK && win_ok &&
+                   src_q != node_i && (!wq_v_q || dma_ready_i) &&
+                   ({1'b0, aq_n_q} + {3'h0, wq_v_q}) < 4'(AnsQ);
+
+  // An ACK without value taken whole in SHdr (a 1-flit packet): counted at
+  // once (what SCheck then SFin would do for it).
+  logic       fa_ack;
+  logic [3:0] fa_code, h_op, h_rkind;
+  assign h_op    = in_data_i[`SKIF_RHDR_OP_LO +: 4];
+  assign h_rkind = in_data_i[`SKIF_RHDR_RKIND_LO +: 4];
+  assign fa_ack  = (state_q == SHdr) && in_take && h_kind == `SKIF_KIND_RMA_ACK &&
+                   h_len == 12'd0 && in_last_i;
+  assign fa_code = (h_op != `SKIF_RMA_ERR_OK) ? h_op
+                 : (h_rkind != `SKIF_KIND_RMA_PUT && h_rkind != `SKIF_KIND_RMA_ATOMIC)
+                   ? `SKIF_RMA_ERR_FORMAT : `SKIF_RMA_ERR_OK;
+
+  // Status words: written when the input is idle and StGap cycles have
+  // passed since the last write, at once after StMax completions or after
+  // a request taken StGap cycles or more after it while completions are
+  // unwritten (st_force_q).
+  logic st_gap_ok, st_cnt, st_w0, st_w1;
+  assign st_gap_ok = (32'(st_gap_q) >= StGap);
+  assign st_cnt    = fa_ack || (state_q == SFin);
+  // the count changes word 0 {GETS, PUTS} or word 1 {ERRS, ATOMS}
+  assign st_w0 = fa_ack ? (fa_code == `SKIF_RMA_ERR_OK && h_rkind == `SKIF_KIND_RMA_PUT)
+                        : (fin_code == `SKIF_RMA_ERR_OK && (!is_ack || rkind_q == `SKIF_KIND_RMA_PUT));
+  assign st_w1 = !st_w0;
 
   logic [63:0] pay_mask, pay;
   assign pay_mask = (j_q == otot_q - 9'd1 && olen_q != 3'd0)
@@ -291,37 +359,49 @@ module skif_rma #(
   assign lp_rsh   = 7'd64 - {1'b0, lp_off, 3'b000};
   assign lp_lo    = (pay << {lp_off, 3'b000}) | carry_q;
   assign lp_carry = (lp_off == 3'd0) ? 64'h0 : (pay >> lp_rsh);
-  assign out_valid_o = (state_q == SSend) && !self_ans;
-  assign out_data_o  = (j_q == 9'd0) ? ohdr_q : (j_q == 9'd1) ? oaddr_q : pay;
-  assign out_last_o  = (j_q == otot_q - 9'd1);
+  // The output: the answer queue's head, else a longer answer from SSend
+  // (it waits for the queue to be empty; a 1-flit one goes into the queue)
+  logic aq_out, sd_out, aq_push, aq_pop, sd_push;
+  logic [63:0] aq_pd;
+  assign aq_out  = (aq_n_q != 3'd0);
+  assign sd_out  = (state_q == SSend) && !self_ans && otot_q != 9'd1 && !aq_out && !wq_v_q;
+  assign sd_push = (state_q == SSend) && !self_ans && otot_q == 9'd1 && !wq_v_q &&
+                   32'(aq_n_q) < AnsQ;
+  assign aq_push = wq_take || sd_push;
+  assign aq_pd   = wq_take ? wq_ack_q : ohdr_q;
+  assign aq_pop  = aq_out && out_ready_i;
+  assign out_valid_o = aq_out || sd_out;
+  assign out_data_o  = aq_out ? aq_q[aq_rd_q] : (j_q == 9'd0) ? ohdr_q : (j_q == 9'd1) ? oaddr_q : pay;
+  assign out_last_o  = aq_out || (j_q == otot_q - 9'd1);
 
   logic [RdW-1:0] rd_out;         // GET reads outstanding
   assign rd_out = RdW'(i_q - r_q);
+  logic e_valid;                  // the state's DMA request (after wq's)
   always @(*) begin
-    dma_valid_o = 1'b0;
+    e_valid     = 1'b0;
     dma_write_o = 1'b0;
     dma_addr_o  = wbase_addr + {52'h0, i_q, 3'b000};
     dma_wdata_o = b_i;
     dma_stat_o  = 1'b0;
     case (state_q)
       SWr: begin
-        dma_valid_o = (i_q != nw_q);
+        e_valid     = (i_q != nw_q);
         dma_write_o = wfull;
       end
       SWMrg: begin
-        dma_valid_o = 1'b1;
+        e_valid     = 1'b1;
         dma_write_o = 1'b1;
         dma_wdata_o = merge_q;
       end
-      SRd:   dma_valid_o = (i_q != nw_q) && (32'(rd_out) < MaxReads);
-      SARd:  dma_valid_o = 1'b1;
+      SRd:   e_valid = (i_q != nw_q) && (32'(rd_out) < MaxReads);
+      SARd:  e_valid = 1'b1;
       SAWr: begin
-        dma_valid_o = 1'b1;
+        e_valid     = 1'b1;
         dma_write_o = 1'b1;
         dma_wdata_o = aword_q;
       end
       SSt0, SSt1: begin
-        dma_valid_o = 1'b1;
+        e_valid     = 1'b1;
         dma_write_o = 1'b1;
         dma_stat_o  = 1'b1;
         dma_addr_o  = {stat_q[63:3] + {60'h0, (state_q == SSt1)}, 3'b000};
@@ -329,10 +409,17 @@ module skif_rma #(
       end
       default: ;
     endcase
+    dma_valid_o = wq_v_q || e_valid;
+    if (wq_v_q) begin
+      dma_write_o = 1'b1;
+      dma_addr_o  = wq_addr_q;
+      dma_wdata_o = wq_data_q;
+      dma_stat_o  = 1'b0;
+    end
   end
   logic dma_take;
-  assign dma_take = dma_valid_o && dma_ready_i;
-  assign busy_o   = (state_q != SHdr);
+  assign dma_take = e_valid && !wq_v_q && dma_ready_i;
+  assign busy_o   = (state_q != SHdr) || wq_v_q || aq_out || (st_n_q != 5'd0);
 
   // ---------------------------------------------------------------- answers
   function automatic logic [63:0] mk_hdr(input logic [3:0] kind, input logic [15:0] dst,
@@ -366,9 +453,42 @@ module skif_rma #(
       served_q  <= 32'h0;
       st_ref_q  <= 1'b0;
       st_rsp_q  <= 1'b0;
+      wq_v_q    <= 1'b0;
+      aq_rd_q   <= 2'h0;
+      aq_wr_q   <= 2'h0;
+      aq_n_q    <= 3'h0;
+      st_n_q    <= 5'h0;
+      st_force_q <= 1'b0;
+      st_gap_q  <= 6'h0;
+      st_w_q    <= 2'b00;
     end else begin
+      // the write register and the answer queue
+      if (wq_take) wq_v_q <= 1'b0;
+      if (fp_put)  wq_v_q <= 1'b1;
+      if (aq_push) aq_wr_q <= aq_wr_q + 2'd1;
+      if (aq_pop)  aq_rd_q <= aq_rd_q + 2'd1;
+      aq_n_q <= aq_n_q + {2'h0, aq_push} - {2'h0, aq_pop};
+      // status words: completions unwritten, cycles since the last write
+      if (st_gap_q != 6'h3F) st_gap_q <= st_gap_q + 6'd1;
+      if (st_cnt) begin
+        st_n_q <= st_n_q + 5'd1;
+        st_w_q <= st_w_q | {st_w1, st_w0};
+        if (32'(st_n_q) + 1 >= StMax) st_force_q <= 1'b1;
+      end
+      if (state_q == SHdr && in_take && h_req && st_n_q != 5'd0 && st_gap_ok) st_force_q <= 1'b1;
       case (state_q)
-        SHdr: if (in_take) begin
+        SHdr: if (fa_ack) begin
+          // an ACK without value: counted here (the count of SFin)
+          kind_q <= h_kind;
+          acks_q <= acks_q + 32'd1;
+          if (fa_code != `SKIF_RMA_ERR_OK) begin
+            errs_q   <= errs_q + 32'd1;
+            st_rsp_q <= 1'b1;
+            info_q   <= {in_data_i[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO],
+                         in_data_i[`SKIF_RHDR_TAG_LO +: 8], h_kind, fa_code};
+          end else if (h_rkind == `SKIF_KIND_RMA_PUT) puts_q  <= puts_q + 32'd1;
+          else                                        atoms_q <= atoms_q + 32'd1;
+        end else if (in_take) begin
           kind_q <= h_kind;
           f_q    <= 9'h0;
           exp_q  <= h_exp;
@@ -384,11 +504,21 @@ module skif_rma #(
             state_q <= in_last_i ? SCheck : SBody;
           end
           if (!(h_req || h_rsp)) err_q <= `SKIF_RMA_ERR_FORMAT;
+        end else if (st_n_q != 5'd0 && (st_force_q || (!in_valid_i && st_gap_ok))) begin
+          // the status words are due
+          if (stat_q[63:3] != 61'h0) begin
+            state_q <= st_w_q[0] ? SSt0 : SSt1;
+          end else begin
+            st_n_q     <= 5'h0;
+            st_force_q <= 1'b0;
+            st_w_q     <= 2'b00;
+          end
         end
         SBody: if (in_take) begin
           f_q <= f_q + 9'd1;
           if (in_last_i != (f_q == exp_q - 9'd1)) err_q <= `SKIF_RMA_ERR_FORMAT;
-          if (in_last_i)                 state_q <= SCheck;
+          if (fp_put)                    state_q <= SHdr;
+          else if (in_last_i)            state_q <= SCheck;
           else if (f_q == exp_q - 9'd1)  state_q <= SDrop;
         end
         SDrop: if (in_take && in_last_i) state_q <= SCheck;
@@ -468,12 +598,14 @@ module skif_rma #(
         SSend: if (self_ans) begin
           // the answer to this node: taken as if received (datapath below)
           j_q <= j_q + 9'd1;
-          if (out_last_o) begin
+          if (j_q == otot_q - 9'd1) begin
             state_q <= SCheck;
             kind_q  <= ohdr_q[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
             err_q   <= `SKIF_RMA_ERR_OK;
           end
-        end else if (out_ready_i) begin
+        end else if (sd_push) begin
+          state_q <= SHdr;  // a 1-flit ACK: into the answer queue
+        end else if (sd_out && out_ready_i) begin
           j_q <= j_q + 9'd1;
           if (out_last_o) state_q <= SHdr;
         end
@@ -486,21 +618,41 @@ module skif_rma #(
           end else if (!is_ack)                   gets_q  <= gets_q + 32'd1;
           else if (rkind_q == `SKIF_KIND_RMA_PUT) puts_q  <= puts_q + 32'd1;
           else                                    atoms_q <= atoms_q + 32'd1;
-          state_q <= (stat_q[63:3] != 61'h0) ? SSt0 : SHdr;
+          // the status words at once when nothing waits at the input
+          if (stat_q[63:3] != 61'h0 && !in_valid_i && st_gap_ok)
+            state_q <= (st_w_q[0] || st_w0) ? SSt0 : SSt1;
+          else
+            state_q <= SHdr;
         end
-        SSt0: if (dma_take) state_q <= SSt1;
-        SSt1: if (dma_take) state_q <= SHdr;
+        // the status words that changed (both after RMA_STAT is written)
+        SSt0, SSt1: if (dma_take) begin
+          if (state_q == SSt0 && st_w_q[1]) begin
+            state_q <= SSt1;
+          end else begin
+            state_q    <= SHdr;
+            st_n_q     <= 5'h0;
+            st_force_q <= 1'b0;
+            st_gap_q   <= 6'h0;
+            st_w_q     <= 2'b00;
+          end
+        end
         default: state_q <= SHdr;
       endcase
       // requests performed (the answer's code is OK)
-      if (state_q == SSend && (out_ready_i || self_ans) && out_last_o &&
-          ohdr_q[`SKIF_RHDR_OP_LO +: 4] == `SKIF_RMA_ERR_OK)
-        served_q <= served_q + 32'd1;
+      // (an answer sent, queued or taken in here; a put taken on the fly
+      // when its write is accepted, its ACK queued)
+      served_q <= served_q + {31'h0, wq_take} +
+                  {31'h0, state_q == SSend && ((self_ans && j_q == otot_q - 9'd1) || sd_push ||
+                                               (sd_out && out_ready_i && out_last_o)) &&
+                          ohdr_q[`SKIF_RHDR_OP_LO +: 4] == `SKIF_RMA_ERR_OK};
+      if (reg_we_i && (reg_addr_i == `SKIF_REG_RMA_STAT_LO || reg_addr_i == `SKIF_REG_RMA_STAT_HI))
+        st_w_q <= 2'b11;
       // W1C of the sticky bits (an event in the same cycle wins)
       if (reg_we_i && reg_addr_i == `SKIF_REG_RMA_STATUS) begin
         if (reg_wdata_i[0] && !(state_q == SCheck && !is_rsp && ck_code != `SKIF_RMA_ERR_OK))
           st_ref_q <= 1'b0;
-        if (reg_wdata_i[1] && !(state_q == SFin && fin_code != `SKIF_RMA_ERR_OK))
+        if (reg_wdata_i[1] && !(state_q == SFin && fin_code != `SKIF_RMA_ERR_OK) &&
+            !(fa_ack && fa_code != `SKIF_RMA_ERR_OK))
           st_rsp_q <= 1'b0;
       end
     end
@@ -519,6 +671,11 @@ module skif_rma #(
         a0_q    <= 64'h0;
       end
       SBody: if (in_take) begin
+        if (fp_put) begin
+          wq_addr_q <= a0_q;
+          wq_data_q <= in_data_i;
+          wq_ack_q  <= mk_hdr(`SKIF_KIND_RMA_ACK, src_q, node_i, `SKIF_RMA_ERR_OK, kind_q, 12'h0, tag_q);
+        end
         if (f_q == 9'd0) a0_q <= in_data_i;
         if (is_get || is_atom) begin
           if (f_q == 9'd1) a1_q   <= in_data_i;
@@ -574,7 +731,7 @@ module skif_rma #(
           buf_q[k] <= lp_lo;
           carry_q  <= lp_carry;
         end
-        if (out_last_o) begin
+        if (j_q == otot_q - 9'd1) begin
           src_q   <= ohdr_q[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO];
           op_q    <= ohdr_q[`SKIF_RHDR_OP_LO +: 4];
           rkind_q <= ohdr_q[`SKIF_RHDR_RKIND_LO +: 4];
@@ -587,6 +744,8 @@ module skif_rma #(
       default: ;
     endcase
   end
+
+  always @(posedge clk_i) if (aq_push) aq_q[aq_wr_q] <= aq_pd;
 
   // ---------------------------------------------------------------- registers
   always @(posedge clk_i) begin

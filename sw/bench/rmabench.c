@@ -5,7 +5,11 @@
  * return, min and mean. Throughput: 2048-byte puts kept in flight (as many
  * as the TX ring takes) for 4 MiB, then quiet. Other ranks only open a
  * window and wait for the end.
- * Usage: skifrun -n 2 rmabench [ITER] */
+ * Mode put8: N (default 5000) 8-byte aligned puts posted as fast as the TX
+ * ring takes them (-EAGAIN: skif_dev_wait, post again), cycles from the
+ * first post to skif_rma_quiet's return; puts/cycle. Then the latencies of
+ * one put 8 B and one 64-bit fetch-add (each + quiet, 20 times).
+ * Usage: skifrun -n 2 rmabench [ITER] | skifrun -n 2 rmabench put8 [N] */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -81,12 +85,39 @@ static void lat(uint32_t peer, int kind, size_t len, long iter)
            (unsigned long long)best, (double)sum / (double)iter, iter);
 }
 
+/* N 8-byte puts to peer, 8-byte aligned, as fast as the TX ring takes them */
+static void put8_rate(uint32_t peer, long n)
+{
+    uint64_t v = 0;
+    long again = 0;
+    int rc;
+    skif_dev_wait(dev, 50);
+    uint64_t t0 = skif_dev_cycle(dev);
+    for (long i = 0; i < n; i++) {
+        v = (uint64_t)i;
+        while ((rc = skif_rma_put(rma, peer, bus + (uint64_t)(i % 1024) * 8, &v, 8)) == -EAGAIN) {
+            again++;
+            skif_dev_wait(dev, 0);
+        }
+        if (rc < 0)
+            die("put", rc);
+    }
+    uint64_t t1 = skif_dev_cycle(dev);
+    if ((rc = skif_rma_quiet(rma, 0)) < 0)
+        die("quiet", rc);
+    uint64_t t = skif_dev_cycle(dev) - t0;
+    printf("rmabench: put8 rate: %ld puts of 8 B in %llu cycles (posted in %llu, %ld -EAGAIN): "
+           "%.3f puts/cycle\n",
+           n, (unsigned long long)t, (unsigned long long)(t1 - t0), again, (double)n / (double)t);
+}
+
 int main(int argc, char **argv)
 {
-    long iter = argc > 1 ? strtol(argv[1], NULL, 10) : 100;
+    int put8 = argc > 1 && strcmp(argv[1], "put8") == 0;
+    long iter = argc > 1 + put8 ? strtol(argv[1 + put8], NULL, 10) : put8 ? 5000 : 100;
     int rc;
-    if (iter < 1 || argc > 2) {
-        fprintf(stderr, "usage: skifrun -n 2 rmabench [ITER]\n");
+    if (iter < 1 || argc > 2 + put8) {
+        fprintf(stderr, "usage: skifrun -n 2 rmabench [ITER] | rmabench put8 [N]\n");
         return 2;
     }
     if ((rc = skif_dev_open(&dev)) < 0 || (rc = skif_dev_setup(dev, 16)) < 0 ||
@@ -111,6 +142,12 @@ int main(int argc, char **argv)
     } else {
         for (int i = 1; i < size; i++)
             msg_recv();
+        if (put8) {
+            put8_rate(peer, iter);
+            lat(peer, 0, 8, 20);
+            lat(peer, 2, 8, 20);
+            goto end;
+        }
         static const size_t sizes[] = {8, 64, 512, 2048};
         for (int k = 0; k < 2; k++)
             for (int s = 0; s < 4; s++)
@@ -134,6 +171,7 @@ int main(int argc, char **argv)
         uint64_t t = skif_dev_cycle(dev) - t0;
         printf("rmabench: put stream 2048 B x %ld: %llu cycles, %.2f bytes/cycle\n", total,
                (unsigned long long)t, (double)total * 2048 / (double)t);
+    end:
         for (int i = 1; i < size; i++) {
             uint32_t nd;
             skif_dev_rank_node(dev, i, &nd);
