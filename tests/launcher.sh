@@ -136,9 +136,9 @@ t_model_build_concurrent_runs() {
 t_hw_header_compared_by_content() {
     # a checkout where driver/skif_hw.h is older than rtl/skif_defs.vh (a fresh
     # clone) must not rewrite it, or every model would be rebuilt
-    mkdir -p "$T/r/rtl" "$T/r/sim/systemc" "$T/r/driver" "$T/r/sw/mpi"
+    mkdir -p "$T/r/rtl" "$T/r/sim/systemc" "$T/r/driver" "$T/r/sw/mpi" "$T/r/sw/shmem"
     cp Makefile "$T/r/" && cp sim/gen_hw_h.awk sim/install.mk sim/skif_opts.h "$T/r/sim/" && cp sim/systemc/Makefile.inc "$T/r/sim/systemc/" &&
-        cp sw/mpi/mpi.mk "$T/r/sw/mpi/" &&
+        cp sw/mpi/mpi.mk "$T/r/sw/mpi/" && cp sw/shmem/shmem.mk "$T/r/sw/shmem/" &&
         cp rtl/skif_defs.vh rtl/files.txt "$T/r/rtl/" && cp driver/skif_hw.h "$T/r/driver/" || return 1
     touch -d '2020-01-01' "$T/r/driver/skif_hw.h"
     local before after
