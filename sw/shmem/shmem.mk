@@ -16,7 +16,7 @@ SHMEM_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror
 .PHONY: shmem bench-shmem
 shmem: $(SHMEM_LIB) $(B)/lib/libskif.a $(SHMEM_TOOLS) $(SHMEM_EXAMPLES) $(SHMEM_TESTS) $(SHMEM_BENCH)
 test: shmem
-C_SOURCES += $(wildcard sw/shmem/*.c sw/shmem/*.h sw/shmem/examples/*.c sw/shmem/bench/*.c tests/shmem/*.c)
+C_SOURCES += $(wildcard sw/shmem/*.c sw/shmem/*.h sw/shmem/examples/*.c sw/shmem/bench/*.c tests/shmem/*.c tests/shmem/*.h)
 
 $(SHMEM_LIB): $(call obj,sw/shmem/shmem.c)
 	@mkdir -p $(dir $@)
@@ -41,7 +41,7 @@ $(SHMEM_B)/examples/%: sw/shmem/examples/%.c $(SHMEM_LIB) $(B)/lib/libskif.a $(S
 $(SHMEM_B)/bench/%: sw/shmem/bench/%.c $(SHMEM_LIB) $(B)/lib/libskif.a $(SHMEM_TOOLS)
 	@mkdir -p $(dir $@)
 	$(SHMEM_B)/bin/oshcc $(SHMEM_CFLAGS) $< -o $@ -lm
-$(B)/tests/shmem/%: tests/shmem/%.c $(SHMEM_LIB) $(B)/lib/libskif.a $(SHMEM_TOOLS)
+$(B)/tests/shmem/%: tests/shmem/%.c tests/shmem/shmem_check.h $(SHMEM_LIB) $(B)/lib/libskif.a $(SHMEM_TOOLS)
 	@mkdir -p $(dir $@)
 	$(SHMEM_B)/bin/oshcc $(SHMEM_CFLAGS) -Idriver $< -o $@ -lm
 

@@ -36,27 +36,10 @@
 #include <string.h>
 #include <unistd.h>
 
-static int me, npes;
-static long checks;
+static int npes;
 
-static void failf(const char *check, const char *fmt, ...)
-{
-    va_list ap;
-    fflush(stdout);
-    fprintf(stderr, "t_coll: PE %d: check '%s' failed: ", me, check);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\n");
-    fflush(stderr);
-    _exit(1);
-}
-#define CHECK(cond, check, ...)                                                                    \
-    do {                                                                                           \
-        checks++;                                                                                  \
-        if (!(cond))                                                                               \
-            failf(check, __VA_ARGS__);                                                             \
-    } while (0)
+#define TEST_NAME "t_coll"
+#include "shmem_check.h"
 
 /* ---------------------------------------------------------- active sets */
 struct aset {
