@@ -223,10 +223,17 @@ module tb_skif_rma_net;
   // value and the new one now.
   task automatic post_atomic(input int dst, input logic [3:0] op, input int width, input int ta,
                              input int ra, input logic [63:0] opnd, input logic [63:0] cmp, input int tag);
+    atomic_from(A, dst, op, width, ta, ra, opnd, cmp, tag);
+  endtask
+  // The same from node `from` (A, or B to itself): the old value's reference
+  // is A's result window (refa) or B's (refr).
+  task automatic atomic_from(input int from, input int dst, input logic [3:0] op, input int width,
+                             input int ta, input int ra, input logic [63:0] opnd,
+                             input logic [63:0] cmp, input int tag);
     logic [63:0] old, nw, m;
-    put_word(A, rdesc(5));
-    put_word(A, rhdr(`SKIF_KIND_RMA_ATOMIC, dst, op, width, tag));
-    put_word(A, 64'(ta)); put_word(A, 64'(ra)); put_word(A, opnd); put_word(A, cmp);
+    put_word(from, rdesc(5));
+    put_word(from, rhdr(`SKIF_KIND_RMA_ATOMIC, dst, op, width, tag));
+    put_word(from, 64'(ta)); put_word(from, 64'(ra)); put_word(from, opnd); put_word(from, cmp);
     old = '0;
     for (int b = 0; b < width; b++) old[8*b +: 8] = refb[ta - TW + b];
     m = (width == 8) ? '1 : 64'hFFFF_FFFF;
@@ -238,7 +245,9 @@ module tb_skif_rma_net;
     endcase
     for (int b = 0; b < width; b++) refb[ta - TW + b] = nw[8*b +: 8];
     if (op != `SKIF_RMA_OP_ADD)
-      for (int b = 0; b < width; b++) refa[ra - RW + b] = old[8*b +: 8];
+      for (int b = 0; b < width; b++)
+        if (from == A) refa[ra - RW + b] = old[8*b +: 8];
+        else           refr[ra - RW + b] = old[8*b +: 8];
   endtask
   // the shared word: 64-bit fetch-add of 1 from node n, old value to ra (in n's result window)
   task automatic post_fa(input int n, input int ra, input int tag);
@@ -275,22 +284,7 @@ module tb_skif_rma_net;
   endtask
   task automatic self_atomic(input logic [3:0] op, input int width, input int ta, input int ra,
                              input logic [63:0] opnd, input logic [63:0] cmp, input int tag);
-    logic [63:0] old, nw, m;
-    put_word(B, rdesc(5));
-    put_word(B, rhdr(`SKIF_KIND_RMA_ATOMIC, B, op, width, tag));
-    put_word(B, 64'(ta)); put_word(B, 64'(ra)); put_word(B, opnd); put_word(B, cmp);
-    old = '0;
-    for (int b = 0; b < width; b++) old[8*b +: 8] = refb[ta - TW + b];
-    m = (width == 8) ? '1 : 64'hFFFF_FFFF;
-    case (op)
-      `SKIF_RMA_OP_FADD, `SKIF_RMA_OP_ADD: nw = (old + opnd) & m;
-      `SKIF_RMA_OP_SWAP:                    nw = opnd & m;
-      `SKIF_RMA_OP_CSWAP:                   nw = (old == (cmp & m)) ? (opnd & m) : old;
-      default:                              nw = old;
-    endcase
-    for (int b = 0; b < width; b++) refb[ta - TW + b] = nw[8*b +: 8];
-    if (op != `SKIF_RMA_OP_ADD)
-      for (int b = 0; b < width; b++) refr[ra - RW + b] = old[8*b +: 8];
+    atomic_from(B, B, op, width, ta, ra, opnd, cmp, tag);
   endtask
   // an op on the shared word from node n (FADD 1, or ADD of 2^32: the low
   // half counts the fetch-adds, the high half the adds)
