@@ -130,10 +130,10 @@ module skif_adapter #(
   logic [63:0] rmd_addr, rmd_wdata;
   logic        rxi_valid, rxi_ready;
   // the engine's input: the router's ejection or TX's loopback, a packet at a time
-  logic        rin_valid, rin_ready, rin_last, lp_ready, sel_lp, rin_lock_q, rin_lock_lp_q, rin_prio_lp_q;
+  logic        rin_valid, rin_ready, rin_last, lp_ready;
   logic [63:0] rin_data;
   // the router's injection port: TX or the RMA engine, a packet at a time
-  logic        tx_nv, sel_rma, inj_lock_q, inj_lock_rma_q, inj_prio_rma_q;
+  logic        tx_nv, inj_tx_ready;
 
   skif_regs #(
     .NumChans (NumChans),
@@ -274,32 +274,29 @@ module skif_adapter #(
   // offered flit is held, never switched, while the engine is not ready);
   // between packets the sources take turns when both wait (round-robin), so
   // neither is starved and neither loses a packet.
-  logic tx_cv, sel_pio, lock_q, lock_pio_q, prio_pio_q, ci_hdr_q, ci_valid, ci_ready, ci_last;
+  logic tx_cv, ci_hdr_q, ci_valid, ci_ready, ci_last, ci_tx_ready;
   // (TX sends messages, RMA requests and collective operations; only the
   // last go to the engine)
   assign txo_coll = txo_hdr_q ? (txo_data[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] == `SKIF_KIND_COLL_UP)
                               : txo_coll_q;
   assign tx_cv    = txo_valid && txo_coll;
-  assign sel_pio  = lock_q ? lock_pio_q : (pio_valid && (!tx_cv || prio_pio_q));
-  assign ci_valid = sel_pio ? pio_valid : tx_cv;
-  assign ci_last  = sel_pio ? pio_last : txo_last;
+  skif_pkt_merge u_ci_merge (
+    .clk_i, .rst_ni,
+    .a_valid_i (tx_cv),     .a_data_i (txo_data), .a_last_i (txo_last), .a_ready_o (ci_tx_ready),
+    .b_valid_i (pio_valid), .b_data_i (pio_data), .b_last_i (pio_last), .b_ready_o (pio_ready),
+    .valid_o   (ci_valid),  .data_o (coll_tx_data_o), .last_o (ci_last), .ready_i (ci_ready)
+  );
   assign ci_ready = coll_tx_ready_i;
 
   assign coll_tx_valid_o = ci_valid;
-  assign coll_tx_data_o  = sel_pio ? pio_data : txo_data;
   assign coll_tx_last_o  = ci_last;
-  assign txo_ready       = txo_coll ? (coll_tx_ready_i && !sel_pio) :
-                           txo_self ? lp_ready : (net_tx_ready_i && !sel_rma);
-  assign pio_ready       = coll_tx_ready_i && sel_pio;
+  assign txo_ready       = txo_coll ? ci_tx_ready : txo_self ? lp_ready : inj_tx_ready;
   assign coll_sent       = ci_valid && ci_ready && ci_hdr_q;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       txo_hdr_q  <= 1'b1;
       txo_coll_q <= 1'b0;
       txo_self_q <= 1'b0;
-      lock_q     <= 1'b0;
-      lock_pio_q <= 1'b0;
-      prio_pio_q <= 1'b0;
       ci_hdr_q   <= 1'b1;
     end else begin
       if (txo_valid && txo_ready) begin
@@ -309,14 +306,7 @@ module skif_adapter #(
           txo_self_q <= txo_self;
         end
       end
-      if (ci_valid) begin
-        lock_q     <= !(ci_ready && ci_last);
-        lock_pio_q <= sel_pio;
-      end
-      if (ci_valid && ci_ready) begin
-        ci_hdr_q <= ci_last;
-        if (ci_last) prio_pio_q <= !sel_pio;
-      end
+      if (ci_valid && ci_ready) ci_hdr_q <= ci_last;
     end
   end
 
@@ -343,24 +333,13 @@ module skif_adapter #(
   // idle TX always has the port and sees net_tx_ready_i as before, so its
   // timing is what it is without the engine.
   assign tx_nv          = txo_valid && !txo_coll && !txo_self;
-  assign sel_rma        = inj_lock_q ? inj_lock_rma_q : (rmo_valid && (!tx_nv || inj_prio_rma_q));
-  assign net_tx_valid_o = sel_rma ? rmo_valid : tx_nv;
-  assign net_tx_data_o  = sel_rma ? rmo_data : txo_data;
-  assign net_tx_last_o  = sel_rma ? rmo_last : txo_last;
-  assign rmo_ready      = net_tx_ready_i && sel_rma;
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      inj_lock_q     <= 1'b0;
-      inj_lock_rma_q <= 1'b0;
-      inj_prio_rma_q <= 1'b0;
-    end else begin
-      if (net_tx_valid_o) begin
-        inj_lock_q     <= !(net_tx_ready_i && net_tx_last_o);
-        inj_lock_rma_q <= sel_rma;
-      end
-      if (net_tx_valid_o && net_tx_ready_i && net_tx_last_o) inj_prio_rma_q <= !sel_rma;
-    end
-  end
+  skif_pkt_merge u_inj_merge (
+    .clk_i, .rst_ni,
+    .a_valid_i (tx_nv),     .a_data_i (txo_data), .a_last_i (txo_last), .a_ready_o (inj_tx_ready),
+    .b_valid_i (rmo_valid), .b_data_i (rmo_data), .b_last_i (rmo_last), .b_ready_o (rmo_ready),
+    .valid_o   (net_tx_valid_o), .data_o (net_tx_data_o), .last_o (net_tx_last_o),
+    .ready_i   (net_tx_ready_i)
+  );
 
   // The router's ejection port, split by packet kind at each header: RMA
   // kinds (3..7) to the RMA engine, everything else to skif_rx (messages;
@@ -382,25 +361,12 @@ module skif_adapter #(
   // keeps the input to its last flit, and between packets the two take
   // turns when both wait. Each source's packets keep their order, so the
   // requests of this node to itself are performed in the order TX sent them.
-  assign sel_lp    = rin_lock_q ? rin_lock_lp_q : (tx_lv && (!rmi_valid || rin_prio_lp_q));
-  assign rin_valid = sel_lp ? tx_lv : rmi_valid;
-  assign rin_data  = sel_lp ? txo_data : net_rx_data_i;
-  assign rin_last  = sel_lp ? txo_last : net_rx_last_i;
-  assign rmi_ready = rin_ready && !sel_lp;
-  assign lp_ready  = rin_ready && sel_lp;
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      rin_lock_q    <= 1'b0;
-      rin_lock_lp_q <= 1'b0;
-      rin_prio_lp_q <= 1'b0;
-    end else begin
-      if (rin_valid) begin
-        rin_lock_q    <= !(rin_ready && rin_last);
-        rin_lock_lp_q <= sel_lp;
-      end
-      if (rin_valid && rin_ready && rin_last) rin_prio_lp_q <= !sel_lp;
-    end
-  end
+  skif_pkt_merge u_rin_merge (
+    .clk_i, .rst_ni,
+    .a_valid_i (rmi_valid), .a_data_i (net_rx_data_i), .a_last_i (net_rx_last_i), .a_ready_o (rmi_ready),
+    .b_valid_i (tx_lv),     .b_data_i (txo_data),      .b_last_i (txo_last),      .b_ready_o (lp_ready),
+    .valid_o   (rin_valid), .data_o (rin_data), .last_o (rin_last), .ready_i (rin_ready)
+  );
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       nri_hdr_q <= 1'b1;
