@@ -190,10 +190,13 @@ void skif_dpi_dma_req(int node, svBit write, long long addr, long long data, int
                         .data = (uint64_t)data,
                         .kind = write ? DMA_OP_WRITE : DMA_OP_READ,
                         .strb = (uint8_t)strb};
-    if (write)
+    nd->host_acts++;
+    if (write) {
         nd->n_dma_wr++;
-    else
+    } else {
         nd->n_dma_rd++;
+        nd->rd_pending++;
+    }
     if (fifo_push(&nd->dma_ops, &op) < 0)
         abort();
 }
@@ -202,6 +205,7 @@ void skif_dpi_irq(int node)
 {
     struct node *nd = dpi_node(node);
     struct dma_op op = {.due = g_sim.now + g_sim.half_lat, .kind = DMA_OP_IRQ};
+    nd->host_acts++;
     if (fifo_push(&nd->dma_ops, &op) < 0)
         abort();
 }
@@ -215,6 +219,8 @@ void skif_dpi_dma_rsp(int node, svBit *valid, long long *data, svBit *err)
         *data = (long long)r->data;
         *err = r->err;
         fifo_pop(&nd->dma_rsps);
+        nd->rd_pending--;
+        nd->host_acts++;
     } else {
         *valid = 0;
         *data = 0;
@@ -234,6 +240,7 @@ void skif_dpi_mmio_poll(int node, svBit *valid, svBit *write, int *addr, int *wd
         if (fifo_push(&nd->mmio_fly, m) < 0)
             abort();
         fifo_pop(&nd->mmio_q);
+        nd->host_acts++;
     } else {
         *valid = 0;
         *write = 0;
@@ -246,6 +253,7 @@ void skif_dpi_mmio_rsp(int node, int rdata, svBit err)
 {
     struct node *nd = dpi_node(node);
     struct mmio_op *m = fifo_peek(&nd->mmio_fly);
+    nd->host_acts++;
     if (!m) {
         fprintf(stderr,
                 "skifsim: node %d: cycle %" PRIu64 ": register response with no "

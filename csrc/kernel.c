@@ -11,6 +11,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +73,114 @@ static void stop_all(void)
     }
 }
 
+extern char **environ;
+
+/* The environment of node nd's program: the simulator's, with the SKIF_*
+ * variables of the node in place of any it had. Freed with free_env(). */
+static char **node_env(const struct node *nd, int sock_fd)
+{
+    const struct skif_opts *o = &g_sim.opt;
+    static const char *const ours[] = {SKIF_ENV_SOCK_FD, SKIF_ENV_MEM_FD, SKIF_ENV_RANK,
+                                       SKIF_ENV_SIZE, SKIF_ENV_DIMS};
+    enum { N_OURS = sizeof(ours) / sizeof(ours[0]) };
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    char **env = calloc(n + N_OURS + 1, sizeof(*env));
+    if (!env)
+        return NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        int mine = 0;
+        for (int j = 0; j < N_OURS && !mine; j++) {
+            size_t l = strlen(ours[j]);
+            mine = !strncmp(environ[i], ours[j], l) && environ[i][l] == '=';
+        }
+        if (!mine)
+            env[k++] = environ[i];
+    }
+    char dims[32];
+    skif_opts_dims_str(o, dims, sizeof(dims));
+    const long long val[N_OURS - 1] = {sock_fd, nd->memfd, nd->rank, o->progs};
+    for (int j = 0; j < N_OURS; j++) {
+        char buf[96];
+        if (j < N_OURS - 1)
+            snprintf(buf, sizeof(buf), "%s=%lld", ours[j], val[j]);
+        else
+            snprintf(buf, sizeof(buf), "%s=%s", ours[j], dims);
+        if (!(env[k++] = strdup(buf)))
+            return env; /* the caller sees the NULL below it as the end: fails */
+    }
+    return env;
+}
+
+static void free_env(char **env, size_t ours_from)
+{
+    for (size_t k = ours_from; env[k]; k++)
+        free(env[k]);
+    free(env);
+}
+
+/* Start node nd's program now, as its first release (posix_spawn: no copy
+ * of the simulator's page tables, which at thousands of nodes made starting
+ * the programs by fork take minutes). Its socket end and host memory are
+ * inherited; the signals the simulator handles or ignores are default in it.
+ * Returns 0, or -1 when it cannot be started (named on stderr). */
+static int spawn_program(struct node *nd)
+{
+    const struct skif_opts *o = &g_sim.opt;
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) {
+        fprintf(stderr, "skifsim: socketpair: %s\n", strerror(errno));
+        return -1;
+    }
+    size_t n_env = 0;
+    while (environ[n_env])
+        n_env++;
+    char **env = node_env(nd, sv[1]);
+    int rc = ENOMEM;
+    if (env && env[n_env] && env[n_env + 4]) {
+        posix_spawnattr_t at;
+        sigset_t def, none;
+        sigemptyset(&none);
+        sigemptyset(&def);
+        sigaddset(&def, SIGINT);
+        sigaddset(&def, SIGTERM);
+        sigaddset(&def, SIGHUP);
+        sigaddset(&def, SIGPIPE);
+        posix_spawnattr_init(&at);
+        posix_spawnattr_setsigdefault(&at, &def);
+        posix_spawnattr_setsigmask(&at, &none);
+        posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+        /* the two descriptors the program keeps: inheritable for the spawn
+         * only (the simulator runs no other thread that starts processes) */
+        fcntl(sv[1], F_SETFD, 0);
+        fcntl(nd->memfd, F_SETFD, 0);
+        fflush(NULL);
+        pid_t pid;
+        rc = posix_spawnp(&pid, o->prog_argv[0], NULL, &at, o->prog_argv, env);
+        fcntl(nd->memfd, F_SETFD, FD_CLOEXEC);
+        posix_spawnattr_destroy(&at);
+        if (rc == 0)
+            nd->pid = pid;
+    }
+    if (env) {
+        size_t k = 0;
+        while (env[k] && k < n_env)
+            k++;
+        free_env(env, k);
+    }
+    close(sv[1]);
+    if (rc) {
+        close(sv[0]);
+        fprintf(stderr, "skifsim: node %d: cannot run '%s': %s\n", nd->rank, o->prog_argv[0],
+                strerror(rc));
+        return -1;
+    }
+    nd->sock = sv[0];
+    return 0;
+}
+
 static int start_programs(void)
 {
     const struct skif_opts *o = &g_sim.opt;
@@ -81,6 +190,12 @@ static int start_programs(void)
             nd->state = NODE_EXITED;
             continue;
         }
+        if (!o->tag_output) { /* started at its first release (spawn_program) */
+            nd->state = NODE_STARTING;
+            continue;
+        }
+        /* --tag-output: forked now, each behind the helper that tags its
+         * lines (skif_opts_tag_output), waiting for its first release */
         int sv[2];
         if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) {
             fprintf(stderr, "skifsim: socketpair: %s\n", strerror(errno));
@@ -152,10 +267,13 @@ static int send_rsp(struct node *nd, int32_t status, uint64_t value)
     struct skif_ctrl_page *cp = nd->cp;
     cp->cycle = g_sim.now;
     fflush(stdout);
-    if (nd->state == NODE_STARTING) {
-        /* the child waits for this before exec: on the socket */
-        if (send(nd->sock, &r, sizeof(r), MSG_NOSIGNAL) != (ssize_t)sizeof(r))
-            return -1; /* the program is gone; its EOF is handled when it is read */
+    if (nd->state == NODE_STARTING && nd->pid == 0) {
+        if (spawn_program(nd) < 0)
+            return -1;
+    } else if (nd->state == NODE_STARTING) {
+        /* the child waits for this before exec, on the socket; one that is
+         * gone is seen at its end-of-file, as a running program would be */
+        (void)!send(nd->sock, &r, sizeof(r), MSG_NOSIGNAL);
     } else {
         cp->rsp = r;
         __atomic_add_fetch(&cp->rsp_seq, 1, __ATOMIC_SEQ_CST);
@@ -168,12 +286,16 @@ static int send_rsp(struct node *nd, int32_t status, uint64_t value)
     return 0;
 }
 
-/* Release node nd if its request is satisfied. Returns 1 if released. */
+static int node_ended(struct node *nd, int st);
+
+/* Release node nd if its request is satisfied. Returns 1 if released, 0 if
+ * not, or -(exit code) when its program could not be started. */
 static int try_release(struct node *nd)
 {
     if (nd->state == NODE_STARTING) {
         nd->req.type = 0;
-        send_rsp(nd, 0, 0);
+        if (send_rsp(nd, 0, 0) < 0) /* as a child that could not exec */
+            return -node_ended(nd, 127 << 8);
         return 1;
     }
     if (nd->state != NODE_BLOCKED)
@@ -484,15 +606,17 @@ static void summary(void)
     double run = g_sim.t_end - g_sim.t_started;
     double us = (double)g_sim.end_cycle / o->clock_mhz;
     double cps = run > 0 ? (double)g_sim.end_cycle / run : 0.0;
+    uint64_t node_cycles = g_sim.end_cycle * (uint64_t)g_sim.n;
+    double skipped = node_cycles ? (double)skif_model_skipped() / (double)node_cycles : 0.0;
     char dims[32];
     skif_opts_dims_str(o, dims, sizeof(dims));
     if (!o->quiet) {
         fprintf(stderr,
                 "skifsim: %d nodes (torus %s), %" PRIu64 " cycles = %.3f us at %u MHz, "
                 "%" PRIu64 " packets, %" PRIu64 " flits; wall %.3f s "
-                "(start-up %.3f s), %.0f cycles/s\n",
+                "(start-up %.3f s), %.0f cycles/s, %.0f%% of node-cycles skipped\n",
                 g_sim.n, dims, g_sim.end_cycle, us, o->clock_mhz, pkts, flits, wall,
-                g_sim.t_started - g_sim.t0, cps);
+                g_sim.t_started - g_sim.t0, cps, 100.0 * skipped);
         if (drops || ch_drops || net_drops)
             fprintf(stderr,
                     "skifsim: dropped: %" PRIu64 " malformed packets, %" PRIu64
@@ -512,11 +636,11 @@ static void summary(void)
                          ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64
                          ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
                          "\"run_s\": %.6f, \"cycles_per_s\": %.1f, \"threads\": %d, "
-                         "\"max_rss_kb\": %ld}\n",
+                         "\"skipped\": %.4f, \"max_rss_kb\": %ld}\n",
                          g_sim.n, dims, sim_exit_code(), g_sim.end_cycle, o->clock_mhz,
                          o->host_latency, us, pkts, flits, drops, ch_drops, net_drops,
                          g_sim.n_releases, wall, g_sim.t_started - g_sim.t0, run, cps,
-                         o->threads > 1 ? o->threads : 1, max_rss_kb());
+                         o->threads > 1 ? o->threads : 1, skipped, max_rss_kb());
         int werr = wr < 0 || fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
         if (fclose(f) != 0 && !werr)
             werr = errno;
@@ -592,6 +716,10 @@ static void sync_run(void)
         int released = 0;
         for (int i = 0; i < g_sim.n && !released; i++)
             released = try_release(&g_sim.nodes[i]);
+        if (released < 0) {
+            end_run(-released, 0);
+            return;
+        }
         if (released)
             continue;
         const struct skif_opts *o = &g_sim.opt;

@@ -109,24 +109,34 @@ inline int torus_neighbour(const int *dims, int ndims, int r, int port)
 // from the same neighbour's in port j^1. nb[i * links + j] is node i's
 // neighbour through port j; vcw the width of a VC number. Nodes [lo, hi)
 // (their inputs only).
+// changed, when given, gets changed[i] = 1 for each node i whose inputs now
+// differ from what they were (the simulator wakes a sleeping node so).
 template <typename M>
 void move_links(const std::vector<M *> &m, const std::vector<int> &nb, int links, int vcw,
-                std::size_t lo, std::size_t hi)
+                std::size_t lo, std::size_t hi, uint8_t *changed = nullptr)
 {
     const int L = links, V = vcw;
     for (std::size_t i = lo; i < hi; i++) {
         M *t = m[i];
+        bool ch = false;
+        const auto put = [&ch, changed](auto &dst, int lsb, int w, uint64_t x) {
+            if (changed && !ch && get_field(dst, lsb, w) != x)
+                ch = true;
+            set_field(dst, lsb, w, x);
+        };
         for (int j = 0; j < L; j++) {
             const M *s = m[static_cast<std::size_t>(nb[i * static_cast<std::size_t>(L) + j])];
             const int k = j ^ 1;
-            set_field(t->in_valid_i, j, 1, get_field(s->out_valid_o, k, 1));
-            set_field(t->in_last_i, j, 1, get_field(s->out_last_o, k, 1));
-            set_field(t->in_vc_i, j * V, V, get_field(s->out_vc_o, k * V, V));
-            set_field(t->in_data_i, j * 64, 64, get_field(s->out_data_o, k * 64, 64));
-            set_field(t->out_credit_valid_i, j, 1, get_field(s->in_credit_valid_o, k, 1));
-            set_field(t->out_credit_vc_i, j * V, V, get_field(s->in_credit_vc_o, k * V, V));
-            set_field(t->out_cc_i, j * 2, 2, get_field(s->in_cc_o, k * 2, 2));
+            put(t->in_valid_i, j, 1, get_field(s->out_valid_o, k, 1));
+            put(t->in_last_i, j, 1, get_field(s->out_last_o, k, 1));
+            put(t->in_vc_i, j * V, V, get_field(s->out_vc_o, k * V, V));
+            put(t->in_data_i, j * 64, 64, get_field(s->out_data_o, k * 64, 64));
+            put(t->out_credit_valid_i, j, 1, get_field(s->in_credit_valid_o, k, 1));
+            put(t->out_credit_vc_i, j * V, V, get_field(s->in_credit_vc_o, k * V, V));
+            put(t->out_cc_i, j * 2, 2, get_field(s->in_cc_o, k * 2, 2));
         }
+        if (ch)
+            changed[i] = 1;
     }
 }
 } // namespace skif

@@ -89,6 +89,11 @@ struct node {
     uint32_t snap[SKIF_SNAP_REGS];
     bool snap_ok[SKIF_SNAP_REGS];
     int snap_left;
+    /* for skipping a quiet node's model (csrc/sim_main.cpp): host calls that
+     * did something (a DMA request, an event, a response taken, a register
+     * access started or answered), and DMA reads not yet answered */
+    uint64_t host_acts;
+    uint32_t rd_pending;
     /* statistics */
     uint64_t n_dma_rd, n_dma_wr, n_irq, n_mmio_rd, n_mmio_wr, n_dma_faults;
 };
@@ -139,9 +144,19 @@ void skif_model_fini(void);
 void skif_model_dbg_begin(void);
 void skif_model_dbg_report(void);
 int sim_run(int argc, char **argv);
+/* Node-cycles not evaluated because the node was at a fixed point (its state
+ * did not change in a cycle with idle host calls and unchanged inputs). */
+uint64_t skif_model_skipped(void);
 #ifdef __cplusplus
 }
 #endif
+
+/* The host side may still change what node nd's model sees: a DMA read not
+ * yet answered, a register access queued or on the port. */
+static inline int hostmem_busy(const struct node *nd)
+{
+    return nd->rd_pending || fifo_len(&nd->mmio_q) || fifo_len(&nd->mmio_fly);
+}
 
 /* The kernel's life cycle, for any model driver (Verilator's main loop or
  * Icarus's VPI): sim_init() parses the command line and creates the host

@@ -7,9 +7,11 @@
 // rtl/net/skif_torus_links.sv). Construction, reset, clocking, FST tracing in
 // a cycle window and the watchdog's view of routers and collective engines.
 // Everything else is the C kernel (kernel.c).
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <thread>
@@ -19,11 +21,18 @@
 #include <sched.h>
 
 #include "Vskif_node_top.h"
+#include "Vskif_node_top__Syms.h"
 #include "Vskif_node_top___024root.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
 #include "node_links.h"
+
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#else
+#define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
+#endif
 
 extern "C" {
 #include "sim.h"
@@ -55,9 +64,11 @@ int neighbour(int r, int port)
     return skif::torus_neighbour(g_opt->dims, g_opt->ndims, r, port);
 }
 
+std::vector<uint8_t> g_changed; // per node: its inputs changed at the last move
+
 void move_links(size_t lo, size_t hi)
 {
-    skif::move_links(g_m, g_nb, g_links, g_vcw, lo, hi);
+    skif::move_links(g_m, g_nb, g_links, g_vcw, lo, hi, g_changed.data());
 }
 
 void trace_open()
@@ -86,6 +97,117 @@ void trace_close()
 bool tracing(uint64_t cycle)
 {
     return g_fst && cycle >= g_opt->trace_from && cycle <= g_opt->trace_to;
+}
+
+// Skipping quiet nodes. A model is a deterministic function of its state
+// (all of it in its symbol table: the root and any module not inlined), its
+// inputs (part of that state) and what its host calls return. If a cycle in
+// which the host calls did nothing (no DMA request, event, response or
+// register access: hostmem.c counts them in host_acts) left the state, the
+// next cycle's inputs included, byte for byte as it was one cycle earlier,
+// the node is at a fixed point: every further cycle would leave it so, until
+// an input changes (a neighbour's link output moves) or the host has
+// something for it (a DMA read answer, a register access). Such a node
+// "sleeps": it is not evaluated, and its state, outputs included, stays what
+// evaluating it would have kept. So the results, cycle counts and waveforms
+// are those of evaluating every node (tests/scale.sh compares them;
+// --no-skip evaluates everything). A traced cycle evaluates every node.
+// The comparison (a copy of the state, then a memcmp: about 100 KB, the
+// collective engine's accumulators most of it) is tried only on nodes whose
+// router holds no flit and whose host side is idle, first on the state's
+// first 4 KB alone (the adapter's counters and timers; the status-write
+// pacing counts up to 256 cycles after a write), and after a try that
+// failed not again for a while (8 cycles, doubling with each failure up to
+// 1024, back to 8 once a node slept that long).
+size_t g_state_bytes;            // bytes of one model's state
+std::vector<uint8_t> g_snap;     // per node: its state one cycle ago (g_state_bytes each)
+std::vector<uint8_t> g_asleep;   // per node: at a fixed point, not evaluated
+std::vector<uint8_t> g_cand;     // per node: 0; 1 g_snap's first Prefix bytes are its state
+                                 // of one cycle ago; 2 and the rest too
+std::vector<uint64_t> g_acts;    // per node: host_acts after its last cycle
+std::vector<uint64_t> g_retry;   // per node: no try before this cycle; when asleep: since when
+std::vector<uint32_t> g_backoff; // per node: cycles to wait after a failed try
+constexpr uint32_t BackoffMin = 8, BackoffMax = 1024;
+size_t g_prefix;                 // min(4096, g_state_bytes)
+uint64_t g_now;                  // the cycle being simulated
+std::vector<uint64_t> g_skipped; // per thread part: node-cycles not evaluated
+bool g_skip;
+
+uint8_t *state_of(Model *m)
+{
+    return reinterpret_cast<uint8_t *>(m->rootp->vlSymsp);
+}
+
+// Node i's clock edge, unless it sleeps and nothing reached it from the host.
+void node_cycle(size_t i, uint64_t &skipped)
+{
+    if (g_asleep[i]) {
+        if (!hostmem_busy(&g_sim.nodes[i])) {
+            skipped++;
+            return;
+        }
+        g_asleep[i] = 0;
+        g_cand[i] = 0;
+    }
+    cycle_one(g_m[i]);
+}
+
+// After the moves: wake a sleeper whose inputs changed; put to sleep a node
+// whose last cycle changed nothing.
+void node_settle(size_t i)
+{
+    const bool changed = g_changed[i];
+    g_changed[i] = 0;
+    if (g_asleep[i]) {
+        if (changed) {
+            g_asleep[i] = g_cand[i] = 0;
+            if (g_now - g_retry[i] >= BackoffMax)
+                g_backoff[i] = BackoffMin;
+            g_retry[i] = g_now + 1;
+        }
+        return;
+    }
+    const node &nd = g_sim.nodes[i];
+    const bool acted = nd.host_acts != g_acts[i];
+    g_acts[i] = nd.host_acts;
+    Model *m = g_m[i];
+    if (acted || changed || hostmem_busy(&nd) || !skif::is_zero(m->dbg_busy_o)) {
+        g_cand[i] = 0; // (its state differs from the snapshot, or soon will)
+        return;
+    }
+    if (g_now < g_retry[i])
+        return;
+    uint8_t *st = state_of(m), *sn = &g_snap[i * g_state_bytes];
+    const size_t p = g_prefix;
+    if (g_cand[i] == 0) {
+        std::memcpy(sn, st, p);
+        g_cand[i] = 1;
+    } else if (g_cand[i] == 1 && std::memcmp(st, sn, p) == 0) {
+        std::memcpy(sn + p, st + p, g_state_bytes - p);
+        g_cand[i] = 2;
+    } else if (g_cand[i] == 2 && std::memcmp(st, sn, g_state_bytes) == 0) {
+        // the prefix as two cycles ago and one cycle ago, the rest as one
+        // cycle ago: all of it as one cycle ago, after a quiet cycle
+        g_asleep[i] = 1;
+        g_retry[i] = g_now; // asleep since
+    } else {
+        g_cand[i] = 0;
+        g_retry[i] = g_now + g_backoff[i];
+        g_backoff[i] = std::min(2 * g_backoff[i], BackoffMax);
+    }
+}
+
+void settle(size_t lo, size_t hi)
+{
+    if (g_skip)
+        for (size_t i = lo; i < hi; i++)
+            node_settle(i);
+}
+
+void wake_all()
+{
+    std::fill(g_asleep.begin(), g_asleep.end(), 0);
+    std::fill(g_cand.begin(), g_cand.end(), 0);
 }
 
 void eval_all(int clk)
@@ -134,12 +256,14 @@ std::vector<std::thread> g_workers;
 Barrier *g_bar;
 std::atomic<bool> g_quit{false};
 
-void part_cycle(const Part &p)
+void part_cycle(size_t k)
 {
+    const Part &p = g_parts[k];
     for (size_t i = p.lo; i < p.hi; i++)
-        cycle_one(g_m[i]);
+        node_cycle(i, g_skipped[k]);
     g_bar->wait();
     move_links(p.lo, p.hi);
+    settle(p.lo, p.hi);
 }
 
 void worker(size_t k)
@@ -148,7 +272,7 @@ void worker(size_t k)
         g_bar->wait(); // start
         if (g_quit.load(std::memory_order_acquire))
             return;
-        part_cycle(g_parts[k]);
+        part_cycle(k);
         g_bar->wait(); // end
     }
 }
@@ -163,6 +287,7 @@ void threads_start(int t)
     for (int k = 0; k < t; k++)
         g_parts.push_back({n * static_cast<size_t>(k) / static_cast<size_t>(t),
                            n * static_cast<size_t>(k + 1) / static_cast<size_t>(t)});
+    g_skipped.assign(static_cast<size_t>(t), 0);
     g_bar = new Barrier(t);
     for (int k = 1; k < t; k++)
         g_workers.emplace_back(worker, static_cast<size_t>(k));
@@ -227,22 +352,43 @@ extern "C" int skif_model_init(const skif_opts *o)
     }
     for (Model *m : g_m)
         m->rst_ni = 1;
+    const size_t n = g_m.size();
+    g_skip = !o->no_skip;
+    g_state_bytes = sizeof(Vskif_node_top__Syms);
+    g_prefix = std::min<size_t>(4096, g_state_bytes);
+    if (g_skip) {
+        g_snap.assign(n * g_state_bytes, 0);
+        // The state's padding bytes are never written: the same in every
+        // comparison, but undefined to valgrind's memcheck.
+        for (Model *m : g_m)
+            VALGRIND_MAKE_MEM_DEFINED(state_of(m), g_state_bytes);
+    }
+    g_asleep.assign(n, 0);
+    g_cand.assign(n, 0);
+    g_changed.assign(n, 0);
+    g_acts.assign(n, 0);
+    g_retry.assign(n, 0);
+    g_backoff.assign(n, BackoffMin);
+    g_skipped.assign(1, 0);
     threads_start(o->threads);
     return 0;
 }
 
 extern "C" void skif_model_step(uint64_t cycle)
 {
+    g_now = cycle;
     const bool tr = tracing(cycle);
     if (!g_workers.empty() && !tr) {
         g_bar->wait(); // start
-        part_cycle(g_parts[0]);
+        part_cycle(0);
         g_bar->wait(); // end
     } else if (!tr) {
-        for (Model *m : g_m)
-            cycle_one(m);
+        for (size_t i = 0; i < g_m.size(); i++)
+            node_cycle(i, g_skipped[0]);
         move_links(0, g_m.size());
-    } else { // both edges, each dumped
+        settle(0, g_m.size());
+    } else { // both edges, each dumped; every node evaluated
+        wake_all();
         eval_all(0);
         if (tr)
             g_fst->dump(2 * cycle * g_half_ps);
@@ -359,8 +505,17 @@ extern "C" void skif_model_dbg_report(void)
     }
     if (!stuck)
         std::fprintf(stderr, "  routers: no flit waits in any router buffer\n");
-    coll_report();
+    coll_report(); // evaluates the models with other debug selections:
+    wake_all();    // their states are no longer the fixed points found
     g_dbg_on = false;
+}
+
+extern "C" uint64_t skif_model_skipped(void)
+{
+    uint64_t s = 0;
+    for (uint64_t k : g_skipped)
+        s += k;
+    return s;
 }
 
 extern "C" void skif_model_fini(void)

@@ -55,6 +55,9 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "                       and hand-overs on one CPU are fastest); any: no pinning\n"
             "  --threads T          evaluate the nodes' models in T threads (default 1;\n"
             "                       the same results and waveform as one thread)\n"
+            "  --no-skip            evaluate every node every cycle (by default a node whose\n"
+            "                       state stopped changing, with idle links and host, is not\n"
+            "                       evaluated until something reaches it; same results)\n"
             "  --sim SIM            the RTL simulator: verilator (default; verilator-mt is\n"
             "                       --threads 2), icarus (4-state: any X or Z reaching the\n"
             "                       host stops the run; one build per torus size)\n"
@@ -141,6 +144,7 @@ enum {
     OPT_SIM,
     OPT_CPU,
     OPT_THREADS,
+    OPT_NO_SKIP,
     OPT_TAG_OUTPUT,
     OPT_VERSION,
 };
@@ -162,6 +166,7 @@ static const struct option long_opts[] = {
     {"sim", required_argument, NULL, OPT_SIM},
     {"cpu", required_argument, NULL, OPT_CPU},
     {"threads", required_argument, NULL, OPT_THREADS},
+    {"no-skip", no_argument, NULL, OPT_NO_SKIP},
     {"tag-output", no_argument, NULL, OPT_TAG_OUTPUT},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
@@ -292,6 +297,9 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
                           SKIF_THREADS_MAX);
             else
                 o->threads = (int)x;
+            break;
+        case OPT_NO_SKIP:
+            o->no_skip = 1;
             break;
         case OPT_TRACE_FROM:
             rc = num_opt("--trace-from", v, 0, UINT64_MAX, &o->trace_from, err, errlen);

@@ -47,6 +47,8 @@ struct skif_opts {
     int tag_output;        /* --tag-output: prefix each line of a program with [rank] */
     int icarus;            /* --sim icarus: run the model under Icarus (4-state) */
     int threads;           /* --threads T: nodes evaluated in T threads (0: one) */
+    int no_skip;           /* --no-skip: evaluate every node every cycle (default: a node
+                            * at a fixed point, with its host quiet, sleeps; same results) */
     int cpu;               /* --cpu: SKIF_CPU_HERE (default), SKIF_CPU_ANY, or a CPU number */
     int prog_argc;         /* the program and its arguments */
     char **prog_argv;

@@ -327,6 +327,14 @@ t_make_help_lists_targets() {
     expect_rc 0 make -s help || return 1
     has "$T/out" "NET=quick" && has "$T/out" "make install"
 }
+# A program that cannot be started when its turn comes (skifrun checks it
+# first; the simulator alone, or a program removed meanwhile): named, 127 as
+# a shell or mpirun gives, the run stopped.
+t_simulator_program_not_startable() {
+    expect_rc 127 "$B/models/n1/skifsim" -n 2 "$T/nonexistent" || return 1
+    has "$T/err" "skifsim: node 0: cannot run '$T/nonexistent': No such file or directory" &&
+        has "$T/err" "exited with status 127 at cycle 0; stopping the other programs"
+}
 t_launcher_one_node() {
     # -n 1: one program (SKIF_SIZE=1) on a ring of 2 whose node 1 runs none
     expect_rc 0 "$RUN" -n 1 sh -c 'echo "rank $SKIF_RANK of $SKIF_SIZE"' || return 1

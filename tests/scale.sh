@@ -71,6 +71,58 @@ t_threads_bad_values_refused() {
     has "$T/err" "--threads 2: only the Verilator models run in threads"
 }
 
+# Skipping quiet nodes (csrc/sim_main.cpp): a node whose state stopped
+# changing, with idle links and host, is not evaluated until something
+# reaches it. Every run must give what evaluating every node gives
+# (--no-skip): the same output, cycles, packets, flits and releases; the idle
+# run must skip most node-cycles (so a skipping that stopped working fails).
+skip_same() { # MIN_SKIPPED WANT_RC skifrun-args...
+    local min=$1 want=$2 r; shift 2
+    for r in skip noskip; do
+        local flag=
+        [ $r = noskip ] && flag=--no-skip
+        expect_rc "$want" "$RUN" $flag --stats "$T/$r.json" "$@" >/dev/null || return 1
+        mv "$T/out" "$T/$r.out"
+        jq -c '{cycles, packets, flits, releases, exit}' "$T/$r.json" >"$T/$r.sum"
+    done
+    echo "$*: $(cat "$T/skip.sum"), skipped $(jq .skipped "$T/skip.json")"
+    cmp "$T/skip.out" "$T/noskip.out" || fail "$*: outputs differ" || return 1
+    cmp "$T/skip.sum" "$T/noskip.sum" || fail "$*: statistics differ" || return 1
+    jq -e '.skipped == 0' "$T/noskip.json" >/dev/null || fail "--no-skip skipped nodes" || return 1
+    jq -e ".skipped >= $min" "$T/skip.json" >/dev/null ||
+        fail "$*: skipped $(jq .skipped "$T/skip.json"), expected at least $min"
+}
+t_skip_quiet_nodes_same_results() {
+    skip_same 0.5 3 --dims 4x4 --max-cycles 20000 "$B/tests/t_fail" stuck || return 1
+    skip_same 0.2 0 -n 3 "$B/tests/t_rma" || return 1
+    skip_same 0.05 0 --dims 3x3 "$B/bin/coll" || return 1
+    skip_same 0 0 --dims 2x2x2 --threads 2 "$B/bin/alltoall" 30 5 3 || return 1
+    skip_same 0 0 --dims 2x3 "$B/bin/alltoall" 40 3 2
+}
+# The waveform too: a window where the nodes had been asleep, and one under
+# traffic, the same as with every node evaluated.
+t_skip_quiet_nodes_same_waveform() {
+    local r w
+    for w in "8000 8400 --max-cycles 9000 $B/tests/t_fail stuck" "1000 3000 $B/bin/alltoall 10 2 2"; do
+        set -- $w
+        for r in skip noskip; do
+            local flag=
+            [ $r = noskip ] && flag=--no-skip
+            expect_rc "$([ "$3" = --max-cycles ] && echo 3 || echo 0)" "$RUN" $flag --dims 2x2 \
+                --stats "$T/$r.json" --wave "$T/$r.fst" --trace-from "$1" --trace-to "$2" \
+                "${@:3}" >/dev/null || return 1
+            fst2vcd "$T/$r.fst" 2>/dev/null | sed '/^\$date/,/^\$end/d' >"$T/$r.vcd"
+        done
+        echo "window $1..$2 of ${*:3}: skipped $(jq .skipped "$T/skip.json")"
+        [ "$(grep -c '^#' "$T/skip.vcd")" -gt 100 ] || fail "the trace holds too few times" || return 1
+        cmp "$T/skip.vcd" "$T/noskip.vcd" || fail "waveforms differ" || return 1
+    done
+}
+t_skip_bad_use_refused() {
+    expect_rc 2 "$RUN" -n 2 --no-skip=1 "$B/bin/greeting" || return 1
+    has "$T/err" "no-skip"
+}
+
 # Sizes beyond the old limit of 256 nodes, from the same build.
 t_torus_16x16_greeting() {
     expect_rc 0 "$RUN" --dims 16x16 "$B/bin/greeting" || return 1
