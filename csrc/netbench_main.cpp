@@ -38,7 +38,8 @@ using skif::get_field;
 using skif::set_field;
 using Model = Vskif_fabric_node_top;
 
-const char *const kClass[4] = {"msg", "msg-after-dateline", "coll-up", "coll-down"};
+const char *const kClass[6] = {"msg",    "msg-after-dateline",   "coll-up", "coll-down",
+                               "answer", "answer-after-dateline"};
 const int kCalm = 4; // quiet cycles in a row before a node is skipped
 
 // Nothing comes in, nothing goes out, no buffer holds a flit, nothing moved

@@ -482,8 +482,9 @@ extern "C" void skif_model_dbg_report(void)
     if (!g_dbg_on)
         return;
     const int dbgw = g_m[0]->dbgw_o, links = g_links, vcs = dbgw / (links + 1);
-    static const char *const cls[4] = {"message", "message after the dateline", "collective up",
-                                       "collective down"};
+    static const char *const cls[6] = {"message",       "message after the dateline",
+                                       "collective up", "collective down",
+                                       "answer",        "answer after the dateline"};
     int stuck = 0;
     for (int r = 0; r < g_opt->nodes; r++) {
         const Model *m = g_m[static_cast<size_t>(r)];
@@ -499,7 +500,7 @@ extern "C" void skif_model_dbg_report(void)
             std::fprintf(stderr,
                          "  stuck: router of node %d (id 0x%x) input port %s VC %d (%s): holds a "
                          "flit that did not move\n",
-                         r, skif_opts_node_id(g_opt, r), pname, u, cls[(u * 4) / vcs]);
+                         r, skif_opts_node_id(g_opt, r), pname, u, cls[(u * 6) / vcs]);
             stuck++;
         }
     }

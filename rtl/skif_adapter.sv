@@ -13,7 +13,10 @@
 // valid && !ready, `last` on the final flit of a packet (net_rx_ready_o
 // depends on net_rx_valid_i and, at a header, on its kind, and on whether
 // TX offers an RMA request to this node, which shares the RMA engine's
-// input). irq_o pulses
+// request input). The answer lanes ans_tx_*/ans_rx_* carry the RMA engine's
+// answers to and from the router's answer network (valid/ready, as the
+// network port; ans_rx_ready_o depends on ans_rx_valid_i and net_rx_valid_i
+// through the engine's choice of input). irq_o pulses
 // for one cycle, the cycle after a status-block write (or an RMA status-word
 // write) was accepted, if CTRL.IRQ_EN.
 // net_drop_i: one-cycle pulse per local packet the router dropped at
@@ -61,6 +64,15 @@ module skif_adapter #(
   output logic        net_rx_ready_o,
   input  logic [63:0] net_rx_data_i,
   input  logic        net_rx_last_i,
+  // answer lanes: the RMA engine's answers out, answers to this node in
+  output logic        ans_tx_valid_o,
+  input  logic        ans_tx_ready_i,
+  output logic [63:0] ans_tx_data_o,
+  output logic        ans_tx_last_o,
+  input  logic        ans_rx_valid_i,
+  output logic        ans_rx_ready_o,
+  input  logic [63:0] ans_rx_data_i,
+  input  logic        ans_rx_last_i,
   // router event: a local packet was dropped at injection (1-cycle pulse)
   input  logic        net_drop_i,
   // collective engine (skif_coll): operations out, results in, tree table,
@@ -124,15 +136,14 @@ module skif_adapter #(
   // RMA engine: its register window, packets in and out, DMA client
   logic        rma_we, unused_rma_busy, unused_rma_hit;
   logic [31:0] rma_rdata;
-  logic        rmi_valid, rmi_ready, rmo_valid, rmo_ready, rmo_last;
-  logic [63:0] rmo_data;
+  logic        rmi_valid, rmi_ready;
   logic        rmd_valid, rmd_ready, rmd_write, rmd_stat, rmr_valid;
   logic [63:0] rmd_addr, rmd_wdata;
   logic        rxi_valid, rxi_ready;
   // the engine's input: the router's ejection or TX's loopback, a packet at a time
   logic        rin_valid, rin_ready, rin_last, lp_ready;
   logic [63:0] rin_data;
-  // the router's injection port: TX or the RMA engine, a packet at a time
+  // TX to the router's injection port
   logic        tx_nv, inj_tx_ready;
 
   skif_regs #(
@@ -324,27 +335,23 @@ module skif_adapter #(
                               : txo_self_q;
   assign tx_lv    = txo_valid && txo_self;
 
-  // The router's injection port takes whole packets from two sources: TX
-  // (messages, RMA requests to other nodes) and the RMA engine's answers
-  // (ACK, GET_RESP; never to this node).
-  // As at the collective input: a source that offers a header keeps the
-  // port to its last flit (a flit once offered is held until taken), and
-  // between packets they take turns when both wait. With the RMA engine
-  // idle TX always has the port and sees net_tx_ready_i as before, so its
-  // timing is what it is without the engine.
+  // The router's injection port carries TX's packets alone (messages, RMA
+  // requests to other nodes): the RMA engine's answers (ACK, GET_RESP;
+  // never to this node) have a lane of their own into the router's answer
+  // network (ans_tx_*), so neither waits behind the other (docs/rma.md,
+  // "Deadlock freedom"). TX's handshake is what it was without the engine.
   assign tx_nv          = txo_valid && !txo_coll && !txo_self;
-  skif_pkt_merge u_inj_merge (
-    .clk_i, .rst_ni,
-    .a_valid_i (tx_nv),     .a_data_i (txo_data), .a_last_i (txo_last), .a_ready_o (inj_tx_ready),
-    .b_valid_i (rmo_valid), .b_data_i (rmo_data), .b_last_i (rmo_last), .b_ready_o (rmo_ready),
-    .valid_o   (net_tx_valid_o), .data_o (net_tx_data_o), .last_o (net_tx_last_o),
-    .ready_i   (net_tx_ready_i)
-  );
+  assign net_tx_valid_o = tx_nv;
+  assign net_tx_data_o  = txo_data;
+  assign net_tx_last_o  = txo_last;
+  assign inj_tx_ready   = net_tx_ready_i;
 
   // The router's ejection port, split by packet kind at each header: RMA
-  // kinds (3..7) to the RMA engine, everything else to skif_rx (messages;
-  // it drops other kinds as malformed). A message sees exactly the
-  // handshake it saw without the engine.
+  // kinds (3..7; only requests come this way, answers have the router's
+  // answer ejection lane, ans_rx_*) to the RMA engine's request input,
+  // everything else to skif_rx (messages; it drops other kinds as
+  // malformed). A message sees exactly the handshake it saw without the
+  // engine.
   logic nri_hdr_q, nri_rma_q, nri_rma;
   logic [3:0] nri_kind;
   assign nri_kind  = net_rx_data_i[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
@@ -393,10 +400,14 @@ module skif_adapter #(
     .in_ready_o      (rin_ready),
     .in_data_i       (rin_data),
     .in_last_i       (rin_last),
-    .out_valid_o     (rmo_valid),
-    .out_ready_i     (rmo_ready),
-    .out_data_o      (rmo_data),
-    .out_last_o      (rmo_last),
+    .ans_valid_i     (ans_rx_valid_i),
+    .ans_ready_o     (ans_rx_ready_o),
+    .ans_data_i      (ans_rx_data_i),
+    .ans_last_i      (ans_rx_last_i),
+    .out_valid_o     (ans_tx_valid_o),
+    .out_ready_i     (ans_tx_ready_i),
+    .out_data_o      (ans_tx_data_o),
+    .out_last_o      (ans_tx_last_o),
     .dma_valid_o     (rmd_valid),
     .dma_ready_i     (rmd_ready),
     .dma_write_o     (rmd_write),

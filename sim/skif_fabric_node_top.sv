@@ -18,8 +18,8 @@ module skif_fabric_node_top #(
   parameter int Tie     = 1,   // half-ring tie-break: 1 split per flow, 0 always PLUS (the first router)
   parameter int EjFirst = 1,   // ejection-first switch allocation: 1, or 0 (the first router)
   localparam int Links  = 2 * NDims,
-  localparam int VcW    = $clog2(4 * NumVcs),
-  localparam int DbgW   = (Links + 1) * 4 * NumVcs
+  localparam int VcW    = $clog2(6 * NumVcs),
+  localparam int DbgW   = (Links + 1) * 6 * NumVcs
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -71,6 +71,8 @@ module skif_fabric_node_top #(
   logic [31:0] coll_tab_rdata, coll_drop_info, coll_err_info;
   logic [1:0]  coll_drop;
   logic [Links:0] coll_got, coll_exp;
+  logic        ans_inj_ready, ans_ej_valid, ans_ej_last;
+  logic [63:0] ans_ej_data;
   /* verilator lint_on UNUSEDSIGNAL */
 
   skif_torus_node #(.NDims(NDims), .VcDepth(VcDepth), .NumVcs(NumVcs), .Tie(Tie), .EjFirst(EjFirst), .Coll(0)) u_node (
@@ -81,6 +83,10 @@ module skif_fabric_node_top #(
     .in_credit_valid_o, .in_credit_vc_o, .in_cc_o,
     .inj_valid_i, .inj_ready_o, .inj_data_i, .inj_last_i,
     .ej_valid_o, .ej_ready_i, .ej_data_o, .ej_last_o,
+    // skifnet offers only messages: the answer lanes idle
+    .ans_inj_valid_i(1'b0), .ans_inj_ready_o(ans_inj_ready), .ans_inj_data_i(64'd0),
+    .ans_inj_last_i(1'b0), .ans_ej_valid_o(ans_ej_valid), .ans_ej_ready_i(1'b1),
+    .ans_ej_data_o(ans_ej_data), .ans_ej_last_o(ans_ej_last),
     .drop_o(drop), .drop_cnt_o, .dbg_busy_o, .dbg_move_o,
     .coll_in_valid_i(1'b0), .coll_in_ready_o(coll_in_ready), .coll_in_data_i(64'd0),
     .coll_in_last_i(1'b0), .coll_out_valid_o(coll_out_valid), .coll_out_ready_i(1'b0),

@@ -15,8 +15,8 @@ module skif_node_top #(
   parameter int NDims = 1,  // torus dimensions, 1..4
   localparam int NetVcs = 2,  // VCs per class of the router: skif_net_node's NumVcs default
   localparam int Links  = 2 * NDims,
-  localparam int VcW    = $clog2(4 * NetVcs),
-  localparam int DbgW   = (Links + 1) * 4 * NetVcs,
+  localparam int VcW    = $clog2(6 * NetVcs),
+  localparam int DbgW   = (Links + 1) * 6 * NetVcs,
   localparam int SlotW  = $clog2(`SKIF_COLL_TREES) + 5
 ) (
   input  logic                 clk_i,

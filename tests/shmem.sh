@@ -117,11 +117,20 @@ t_shmem_forged_requests_refused() {
     has "$T/out" "t_bad: forged: PE 0: all checks passed" && has "$T/out" "t_bad: forged: PE 1: all checks passed"
 }
 
-# every PE puts, gets and adds to the others at once: the in-flight budget
-# keeps the network out of the request-answer deadlock (docs/shmem.md)
+# every PE puts, gets and adds to the others at once, with no in-flight
+# limit (the default): the answer network keeps the request-answer deadlock
+# out (docs/shmem.md, "In flight"); and with the optional limit
 t_shmem_twoway_4_pes() { expect_rc 0 "$OSHRUN" -np 4 -q "$ST/t_twoway" && shmem_passed t_twoway 4; }
 t_shmem_twoway_9_pes_3x3() {
     expect_rc 0 "$OSHRUN" -np 9 --dims 3x3 -q "$ST/t_twoway" 300 && shmem_passed t_twoway 9
+}
+t_shmem_twoway_2_pes() {
+    # the scenarios of the old budget's note: 40 8-byte puts each way, gets
+    # of 2048-byte pieces each way, all at once
+    expect_rc 0 "$OSHRUN" -np 2 -q "$ST/t_twoway" 40 && shmem_passed t_twoway 2
+}
+t_shmem_twoway_4_pes_with_budget() {
+    SHMEM_RMA_BUDGET=48 expect_rc 0 "$OSHRUN" -np 4 -q "$ST/t_twoway" && shmem_passed t_twoway 4
 }
 
 # the library leaks nothing and touches no memory it should not, on a whole

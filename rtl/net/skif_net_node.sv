@@ -21,7 +21,7 @@ module skif_net_node #(
   parameter int DmaMaxReads = 256,  // adapter: max outstanding DMA reads
   parameter int Trees       = `SKIF_COLL_TREES,  // collective engine: tree table entries
   localparam int Links      = 2 * NDims,
-  localparam int TotalVcs   = 4 * NumVcs,
+  localparam int TotalVcs   = 6 * NumVcs,
   localparam int VcW        = $clog2(TotalVcs),
   localparam int DbgW       = (Links + 1) * TotalVcs,
   localparam int SlotW      = $clog2(Trees) + 5
@@ -78,6 +78,8 @@ module skif_net_node #(
 );
   logic        tx_valid, tx_ready, tx_last, rx_valid, rx_ready, rx_last, drop;
   logic [63:0] tx_data, rx_data;
+  logic        atx_valid, atx_ready, atx_last, arx_valid, arx_ready, arx_last;
+  logic [63:0] atx_data, arx_data;
   // adapter <-> collective engine
   logic        ct_valid, ct_ready, ct_last, cr_valid, cr_ready, cr_last, tab_we, tab_err, cerr;
   logic [63:0] ct_data, cr_data;
@@ -118,6 +120,14 @@ module skif_net_node #(
     .net_rx_ready_o  (rx_ready),
     .net_rx_data_i   (rx_data),
     .net_rx_last_i   (rx_last),
+    .ans_tx_valid_o  (atx_valid),
+    .ans_tx_ready_i  (atx_ready),
+    .ans_tx_data_o   (atx_data),
+    .ans_tx_last_o   (atx_last),
+    .ans_rx_valid_i  (arx_valid),
+    .ans_rx_ready_o  (arx_ready),
+    .ans_rx_data_i   (arx_data),
+    .ans_rx_last_i   (arx_last),
     .net_drop_i      (drop),
     .coll_tx_valid_o (ct_valid),
     .coll_tx_ready_i (ct_ready),
@@ -171,6 +181,14 @@ module skif_net_node #(
     .ej_ready_i         (rx_ready),
     .ej_data_o          (rx_data),
     .ej_last_o          (rx_last),
+    .ans_inj_valid_i    (atx_valid),
+    .ans_inj_ready_o    (atx_ready),
+    .ans_inj_data_i     (atx_data),
+    .ans_inj_last_i     (atx_last),
+    .ans_ej_valid_o     (arx_valid),
+    .ans_ej_ready_i     (arx_ready),
+    .ans_ej_data_o      (arx_data),
+    .ans_ej_last_o      (arx_last),
     .drop_o             (drop),
     .drop_cnt_o         (net_drop_cnt_o),
     .dbg_busy_o         (dbg_busy_o),

@@ -5,7 +5,8 @@
 //
 // Handshake: per node, the router's local port (inj_* valid/ready, ej_*
 // valid/ready, data held while valid && !ready, `last` on the final flit),
-// flattened with node i in slice i. Node i is rank i in X-fastest order
+// flattened with node i in slice i; ans_inj_*/ans_ej_* the same for its
+// answer lanes (RMA answers only, docs/router.md). Node i is rank i in X-fastest order
 // (i = x + SizeX*(y + SizeY*(z + SizeZ*w))) and its node id is its packed
 // coordinates {w, z, y, x} (4 bits each). Router links use per-VC credits
 // (see skif_torus_router); every dimension has its wrap-around links.
@@ -28,7 +29,7 @@ module skif_torus_fabric #(
   localparam int SlotW    = $clog2(Trees) + 5,
   localparam int Links    = 2 * NDims,
   localparam int Ports    = Links + 1,
-  localparam int TotalVcs = 4 * NumVcs,
+  localparam int TotalVcs = 6 * NumVcs,
   localparam int VcW      = $clog2(TotalVcs),
   localparam int DbgW     = Ports * TotalVcs
 ) (
@@ -42,6 +43,14 @@ module skif_torus_fabric #(
   input  logic [Nodes-1:0]      ej_ready_i,
   output logic [Nodes*64-1:0]   ej_data_o,
   output logic [Nodes-1:0]      ej_last_o,
+  input  logic [Nodes-1:0]      ans_inj_valid_i,
+  output logic [Nodes-1:0]      ans_inj_ready_o,
+  input  logic [Nodes*64-1:0]   ans_inj_data_i,
+  input  logic [Nodes-1:0]      ans_inj_last_i,
+  output logic [Nodes-1:0]      ans_ej_valid_o,
+  input  logic [Nodes-1:0]      ans_ej_ready_i,
+  output logic [Nodes*64-1:0]   ans_ej_data_o,
+  output logic [Nodes-1:0]      ans_ej_last_o,
   output logic [Nodes-1:0]      drop_o,
   output logic [Nodes*32-1:0]   drop_cnt_o,
   output logic [Nodes*DbgW-1:0] dbg_busy_o,
@@ -137,6 +146,14 @@ module skif_torus_fabric #(
       .ej_ready_i         (ej_ready_i[i]),
       .ej_data_o          (ej_data_o[i*64 +: 64]),
       .ej_last_o          (ej_last_o[i]),
+      .ans_inj_valid_i    (ans_inj_valid_i[i]),
+      .ans_inj_ready_o    (ans_inj_ready_o[i]),
+      .ans_inj_data_i     (ans_inj_data_i[i*64 +: 64]),
+      .ans_inj_last_i     (ans_inj_last_i[i]),
+      .ans_ej_valid_o     (ans_ej_valid_o[i]),
+      .ans_ej_ready_i     (ans_ej_ready_i[i]),
+      .ans_ej_data_o      (ans_ej_data_o[i*64 +: 64]),
+      .ans_ej_last_o      (ans_ej_last_o[i]),
       .drop_o             (drop_o[i]),
       .drop_cnt_o         (drop_cnt_o[i*32 +: 32]),
       .dbg_busy_o         (dbg_busy_o[i*DbgW +: DbgW]),

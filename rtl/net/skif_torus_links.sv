@@ -20,7 +20,7 @@ module skif_torus_links #(
   parameter int SizeY = 4,  // ring size in Y, 2..16 if NDims >= 2, else 1
   parameter int SizeZ = 1,  // ring size in Z, 2..16 if NDims >= 3, else 1
   parameter int SizeW = 1,  // ring size in W, 2..16 if NDims == 4, else 1
-  parameter int VcW   = 3,  // bits of a link's VC number
+  parameter int VcW   = 4,  // bits of a link's VC number
   localparam int Nodes = SizeX * SizeY * SizeZ * SizeW,
   localparam int Links = 2 * NDims
 ) (

@@ -7,10 +7,12 @@
 // flits with a VC, one per cycle, per-VC credits back), plus a second credit
 // lane per link for the collective engine (cc_*: one bit per class, up and
 // down). A link flit on VC class 2 (up) or 3 (down) belongs to the engine:
-// it goes to the engine's input FIFOs, never into the router; the engine's
+// it goes to the engine's input FIFOs, never into the router (classes 0, 1,
+// 4 and 5 go to the router); the engine's
 // own flits leave on those classes (sub-VC 0), in cycles the engine has
 // taken from the router (skif_coll block_o/starved_i). The local port is the
-// router's (inj_*/ej_*, messages); coll_in_*/coll_out_* and coll_tab_* are
+// router's (inj_*/ej_*: messages and RMA requests; ans_inj_*/ans_ej_*: RMA
+// answers); coll_in_*/coll_out_* and coll_tab_* are
 // the engine's host side (skif_coll). Coll = 0 leaves the engine out (the
 // network bench's message-only node, sim/skif_fabric_node_top.sv): the
 // engine's outputs read as idle, collective-class link flits go nowhere.
@@ -28,7 +30,7 @@ module skif_torus_node #(
   parameter int Coll     = 1,   // 1: the collective engine; 0: none (message-only benches)
   localparam int Links    = 2 * NDims,
   localparam int Ports    = Links + 1,
-  localparam int TotalVcs = 4 * NumVcs,
+  localparam int TotalVcs = 6 * NumVcs,
   localparam int VcW      = $clog2(TotalVcs),
   localparam int SlotW    = $clog2(Trees) + 5
 ) (
@@ -60,6 +62,14 @@ module skif_torus_node #(
   input  logic                      ej_ready_i,
   output logic [63:0]               ej_data_o,
   output logic                      ej_last_o,
+  input  logic                      ans_inj_valid_i,
+  output logic                      ans_inj_ready_o,
+  input  logic [63:0]               ans_inj_data_i,
+  input  logic                      ans_inj_last_i,
+  output logic                      ans_ej_valid_o,
+  input  logic                      ans_ej_ready_i,
+  output logic [63:0]               ans_ej_data_o,
+  output logic                      ans_ej_last_o,
   output logic                      drop_o,
   output logic [31:0]               drop_cnt_o,
   output logic [Ports*TotalVcs-1:0] dbg_busy_o,
@@ -90,6 +100,7 @@ module skif_torus_node #(
 );
   localparam logic [VcW-1:0] UpVc = VcW'(2 * NumVcs);
   localparam logic [VcW-1:0] DnVc = VcW'(3 * NumVcs);
+  localparam logic [VcW-1:0] AnsVc = VcW'(4 * NumVcs);  // the answer classes (router)
 
   logic [Links-1:0]     r_valid, r_last, r_in_valid, block, starved;
   logic [Links*64-1:0]  r_data;
@@ -101,9 +112,9 @@ module skif_torus_node #(
     logic [VcW-1:0] ivc;
     assign ivc           = in_vc_i[j*VcW +: VcW];
     // in: classes 2 and 3 to the engine, the others to the router
-    assign e_in_valid[j] = in_valid_i[j] && (ivc >= UpVc);
+    assign e_in_valid[j] = in_valid_i[j] && (ivc >= UpVc) && (ivc < AnsVc);
     assign e_in_dn[j]    = (ivc >= DnVc);
-    assign r_in_valid[j] = in_valid_i[j] && (ivc < UpVc);
+    assign r_in_valid[j] = in_valid_i[j] && ((ivc < UpVc) || (ivc >= AnsVc));
     // out: the engine's flit when it took the link, else the router's
     assign out_valid_o[j]          = e_valid[j] || r_valid[j];
     assign out_data_o[j*64 +: 64]  = e_valid[j] ? e_data[j*64 +: 64] : r_data[j*64 +: 64];
@@ -146,6 +157,14 @@ module skif_torus_node #(
     .ej_ready_i         (ej_ready_i),
     .ej_data_o          (ej_data_o),
     .ej_last_o          (ej_last_o),
+    .ans_inj_valid_i    (ans_inj_valid_i),
+    .ans_inj_ready_o    (ans_inj_ready_o),
+    .ans_inj_data_i     (ans_inj_data_i),
+    .ans_inj_last_i     (ans_inj_last_i),
+    .ans_ej_valid_o     (ans_ej_valid_o),
+    .ans_ej_ready_i     (ans_ej_ready_i),
+    .ans_ej_data_o      (ans_ej_data_o),
+    .ans_ej_last_o      (ans_ej_last_o),
     .out_block_i        (block),
     .out_starved_o      (starved),
     .drop_o             (drop_o),

@@ -6,9 +6,21 @@
 // request from this node itself (src = node_i) is served the same way, but
 // its answer is not sent: the engine takes it in at once as if received.
 //
-// Handshakes: input flits valid/ready/last (in_ready_o depends only on the
-// state, never on in_valid_i); output flits valid/ready/last, data held while
-// valid && !ready; DMA requests valid/ready as a skif_dma_arb client (64-bit
+// Two inputs: requests (in_*: PUT, GET, ATOMIC from the network's request
+// classes and TX's loopback) and answers (ans_*: GET_RESP and ACK from the
+// answer network). The engine never waits for the network: every answer it
+// sends goes first into an output FIFO (OfDepth flits, the longest answer
+// and an 8-byte put's ACK), and a request is taken only when the FIFO has
+// room for its whole answer (reserved at its header). So the engine always
+// comes back to its header state after DMA work alone, and an answer
+// waiting at ans_* is always taken: the answer network's consumption
+// depends only on the DMA port (docs/rma.md, "Deadlock freedom").
+//
+// Handshakes: input flits valid/ready/last on each input (at a header,
+// in_ready_o depends on in_data_i (the room its answer needs) and
+// ans_ready_o/in_ready_o on ans_valid_i and in_valid_i (which of the two
+// goes next, alternating when both wait); within a packet only on the
+// state); output flits valid/ready/last from the FIFO; DMA requests valid/ready as a skif_dma_arb client (64-bit
 // words, full strobe: sub-word writes are read-modify-write), read
 // responses in request order with no back-pressure (at most MaxReads reads
 // outstanding); a register port as skif_coll_pio's (accepted writes we_i,
@@ -55,11 +67,16 @@ module skif_rma #(
   input  logic [31:0] reg_wdata_i,
   output logic [31:0] reg_rdata_o,  // the register at reg_addr_i (combinational)
   output logic        reg_hit_o,    // reg_addr_i lies in the RMA window
-  // RMA packets from the network (kinds 3..7)
+  // RMA requests (kinds 3, 4, 6) from the network and the loopback
   input  logic        in_valid_i,
   output logic        in_ready_o,
   input  logic [63:0] in_data_i,
   input  logic        in_last_i,
+  // RMA answers (kinds 5, 7) from the answer network
+  input  logic        ans_valid_i,
+  output logic        ans_ready_o,
+  input  logic [63:0] ans_data_i,
+  input  logic        ans_last_i,
   // ACK and GET_RESP packets to the network
   output logic        out_valid_o,
   input  logic        out_ready_i,
@@ -81,7 +98,8 @@ module skif_rma #(
   localparam int Words = `SKIF_MAX_MSG / 8 + 1;  // buffer words: the longest data at any alignment
   localparam int RdW   = $clog2(MaxReads + 1);
   localparam logic [11:0] MaxLenC = 12'(`SKIF_MAX_MSG);
-  localparam int AnsQ  = 4;   // answer queue: 1-flit ACKs waiting for the output
+  localparam int OfDepth = Words + 1;  // output FIFO: the longest answer (GET_RESP of 2048 bytes)
+  localparam int OfW   = $clog2(OfDepth + 1);
   localparam int StMax = 16;  // completions at most before the status words are written
   localparam int StGap = 32;  // cycles from a status write to the next one taken when idle
 
@@ -146,23 +164,48 @@ module skif_rma #(
   // an 8-byte aligned put taken on the fly (SBody): its word and its ACK
   logic        wq_v_q;
   logic [63:0] wq_addr_q, wq_data_q, wq_ack_q;
-  // answer queue of 1-flit ACKs (to other nodes), sent before any other answer
-  logic [63:0] aq_q [AnsQ];
-  logic [1:0]  aq_rd_q, aq_wr_q;
-  logic [2:0]  aq_n_q;
+  // output FIFO of answers to other nodes (flit and last)
+  logic [64:0]    of_q [OfDepth];
+  logic [OfW-1:0] of_rd_q, of_wr_q, of_n_q;
+  // the packet being taken came from ans_*; the answer input goes first next
+  logic        cur_ans_q, turn_ans_q;
   // completions not yet in the status words; the write forced; cycles since the last
   logic [4:0]  st_n_q;
   logic        st_force_q;
   logic [5:0]  st_gap_q;
   logic [1:0]  st_w_q;            // status words 0, 1 changed since written
 
+  // ---------------------------------------------------------------- input selection
+  // At a header: the answer input if it offers a packet and either it is
+  // its turn or no request can be taken (none offered, or no room in the
+  // output FIFO for its answer); within a packet: the input it came from.
+  // A request needs room for its whole answer (a GET_RESP of its length, an
+  // ACK with a value, a 1-flit ACK) plus the ACK of a put in wq.
+  logic [3:0]     rq_kind;
+  logic [11:0]    rq_len;
+  logic [OfW-1:0] rq_need, of_free;
+  logic           rq_room, rq_ok, sel_ans, x_valid, x_last, x_ready;
+  logic [63:0]    x_data;
+  assign rq_kind = in_data_i[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
+  assign rq_len  = in_data_i[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO];
+  assign rq_need = (rq_kind == `SKIF_KIND_RMA_GET && rq_len != 12'd0 && rq_len <= MaxLenC)
+                   ? OfW'(({1'b0, rq_len} + 13'd7) >> 3) + OfW'(2)
+                   : (rq_kind == `SKIF_KIND_RMA_ATOMIC) ? OfW'(3) : OfW'(1);
+  assign of_free = OfW'(OfDepth) - of_n_q;
+  assign rq_room = ({1'b0, of_free} >= {1'b0, rq_need} + (OfW+1)'(wq_v_q));
+  assign rq_ok   = in_valid_i && rq_room;
+  assign sel_ans = (state_q == SHdr) ? (ans_valid_i && (!rq_ok || turn_ans_q)) : cur_ans_q;
+  assign x_valid = sel_ans ? ans_valid_i : in_valid_i;
+  assign x_data  = sel_ans ? ans_data_i : in_data_i;
+  assign x_last  = sel_ans ? ans_last_i : in_last_i;
+
   // ---------------------------------------------------------------- header decode
   logic [3:0]  h_kind;
   logic [11:0] h_len;
   logic        h_req, h_rsp, h_len_ok;
   logic [8:0]  h_exp, h_nfl;
-  assign h_kind = in_data_i[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
-  assign h_len  = in_data_i[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO];
+  assign h_kind = x_data[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
+  assign h_len  = x_data[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO];
   assign h_nfl  = 9'(({1'b0, h_len} + 13'd7) >> 3);
   assign h_req  = (h_kind == `SKIF_KIND_RMA_PUT) || (h_kind == `SKIF_KIND_RMA_GET) ||
                   (h_kind == `SKIF_KIND_RMA_ATOMIC);
@@ -252,8 +295,8 @@ module skif_rma #(
   logic [63:0] rx_lo, rx_carry;
   logic [6:0]  rsh;
   assign rsh      = 7'd64 - {1'b0, off, 3'b000};
-  assign rx_lo    = (in_data_i << {off, 3'b000}) | carry_q;
-  assign rx_carry = (off == 3'd0) ? 64'h0 : (in_data_i >> rsh);
+  assign rx_lo    = (x_data << {off, 3'b000}) | carry_q;
+  assign rx_carry = (off == 3'd0) ? 64'h0 : (x_data >> rsh);
 
   // ---------------------------------------------------------------- atomic arithmetic
   logic [63:0] a_old, a_new, a_word, a_mask;
@@ -297,9 +340,13 @@ module skif_rma #(
 
   // ---------------------------------------------------------------- handshakes
   // (st_force_q: the status words are due, SHdr goes to SSt0 first)
-  assign in_ready_o = (state_q == SHdr && !st_force_q) || (state_q == SBody) || (state_q == SDrop);
-  logic in_take;
-  assign in_take = in_valid_i && in_ready_o;
+  assign x_ready     = (state_q == SHdr && !st_force_q && (sel_ans || rq_room)) ||
+                       (state_q == SBody) || (state_q == SDrop);
+  assign in_ready_o  = x_ready && !sel_ans;
+  assign ans_ready_o = x_ready && sel_ans;
+  logic x_take, x_idle;
+  assign x_take = x_valid && x_ready;
+  assign x_idle = !ans_valid_i && !rq_ok;  // nothing the engine could take now
 
   // An 8-byte put at an aligned address from another node, taken on the
   // fly: its one data flit is its last; the window check (address from flit
@@ -310,19 +357,19 @@ module skif_rma #(
   // (or leaving now) and room in the answer queue for its ACK.
   logic fp_put, wq_take;
   assign wq_take = wq_v_q && dma_ready_i;
-  assign fp_put  = (state_q == SBody) && in_take && is_put && f_q == 9'd1 && in_last_i &&
+  assign fp_put  = (state_q == SBody) && x_take && is_put && f_q == 9'd1 && x_last &&
                    len_q == 12'd8 && a0_q[2:0] == 3'd0 && err_q == `SKIF_RMA_ERR_OK && win_ok &&
                    src_q != node_i && (!wq_v_q || dma_ready_i) &&
-                   ({1'b0, aq_n_q} + {3'h0, wq_v_q}) < 4'(AnsQ);
+                   ({1'b0, of_free} > (OfW+1)'(wq_v_q));
 
   // An ACK without value taken whole in SHdr (a 1-flit packet): counted at
   // once (what SCheck then SFin would do for it).
   logic       fa_ack;
   logic [3:0] fa_code, h_op, h_rkind;
-  assign h_op    = in_data_i[`SKIF_RHDR_OP_LO +: 4];
-  assign h_rkind = in_data_i[`SKIF_RHDR_RKIND_LO +: 4];
-  assign fa_ack  = (state_q == SHdr) && in_take && h_kind == `SKIF_KIND_RMA_ACK &&
-                   h_len == 12'd0 && in_last_i;
+  assign h_op    = x_data[`SKIF_RHDR_OP_LO +: 4];
+  assign h_rkind = x_data[`SKIF_RHDR_RKIND_LO +: 4];
+  assign fa_ack  = (state_q == SHdr) && x_take && h_kind == `SKIF_KIND_RMA_ACK &&
+                   h_len == 12'd0 && x_last;
   assign fa_code = (h_op != `SKIF_RMA_ERR_OK) ? h_op
                  : (h_rkind != `SKIF_KIND_RMA_PUT && h_rkind != `SKIF_KIND_RMA_ATOMIC)
                    ? `SKIF_RMA_ERR_FORMAT : `SKIF_RMA_ERR_OK;
@@ -359,20 +406,21 @@ module skif_rma #(
   assign lp_rsh   = 7'd64 - {1'b0, lp_off, 3'b000};
   assign lp_lo    = (pay << {lp_off, 3'b000}) | carry_q;
   assign lp_carry = (lp_off == 3'd0) ? 64'h0 : (pay >> lp_rsh);
-  // The output: the answer queue's head, else a longer answer from SSend
-  // (it waits for the queue to be empty; a 1-flit one goes into the queue)
-  logic aq_out, sd_out, aq_push, aq_pop, sd_push;
-  logic [63:0] aq_pd;
-  assign aq_out  = (aq_n_q != 3'd0);
-  assign sd_out  = (state_q == SSend) && !self_ans && otot_q != 9'd1 && !aq_out && !wq_v_q;
-  assign sd_push = (state_q == SSend) && !self_ans && otot_q == 9'd1 && !wq_v_q &&
-                   32'(aq_n_q) < AnsQ;
-  assign aq_push = wq_take || sd_push;
-  assign aq_pd   = wq_take ? wq_ack_q : ohdr_q;
-  assign aq_pop  = aq_out && out_ready_i;
-  assign out_valid_o = aq_out || sd_out;
-  assign out_data_o  = aq_out ? aq_q[aq_rd_q] : (j_q == 9'd0) ? ohdr_q : (j_q == 9'd1) ? oaddr_q : pay;
-  assign out_last_o  = aq_out || (j_q == otot_q - 9'd1);
+  // The output FIFO: an answer's flits go in from SSend one per cycle (the
+  // room was reserved when its request was taken, so SSend never waits for
+  // the network), an 8-byte put's ACK when its write is accepted (first:
+  // SSend waits while wq holds a word); the head goes to the network.
+  logic of_out, sd_push, of_push, of_pop, sd_last;
+  logic [63:0] sd_data, of_pd;
+  assign of_out  = (of_n_q != '0);
+  assign sd_push = (state_q == SSend) && !self_ans && !wq_v_q && (of_n_q != OfW'(OfDepth));
+  assign sd_data = (j_q == 9'd0) ? ohdr_q : (j_q == 9'd1) ? oaddr_q : pay;
+  assign sd_last = (j_q == otot_q - 9'd1);
+  assign of_push = wq_take || sd_push;
+  assign of_pd   = wq_take ? wq_ack_q : sd_data;
+  assign of_pop  = of_out && out_ready_i;
+  assign out_valid_o = of_out;
+  assign {out_last_o, out_data_o} = of_q[of_rd_q];
 
   logic [RdW-1:0] rd_out;         // GET reads outstanding
   assign rd_out = RdW'(i_q - r_q);
@@ -419,7 +467,7 @@ module skif_rma #(
   end
   logic dma_take;
   assign dma_take = e_valid && !wq_v_q && dma_ready_i;
-  assign busy_o   = (state_q != SHdr) || wq_v_q || aq_out || (st_n_q != 5'd0);
+  assign busy_o   = (state_q != SHdr) || wq_v_q || of_out || (st_n_q != 5'd0);
 
   // ---------------------------------------------------------------- answers
   function automatic logic [63:0] mk_hdr(input logic [3:0] kind, input logic [15:0] dst,
@@ -454,9 +502,11 @@ module skif_rma #(
       st_ref_q  <= 1'b0;
       st_rsp_q  <= 1'b0;
       wq_v_q    <= 1'b0;
-      aq_rd_q   <= 2'h0;
-      aq_wr_q   <= 2'h0;
-      aq_n_q    <= 3'h0;
+      of_rd_q   <= '0;
+      of_wr_q   <= '0;
+      of_n_q    <= '0;
+      cur_ans_q <= 1'b0;
+      turn_ans_q <= 1'b0;
       st_n_q    <= 5'h0;
       st_force_q <= 1'b0;
       st_gap_q  <= 6'h0;
@@ -465,9 +515,14 @@ module skif_rma #(
       // the write register and the answer queue
       if (wq_take) wq_v_q <= 1'b0;
       if (fp_put)  wq_v_q <= 1'b1;
-      if (aq_push) aq_wr_q <= aq_wr_q + 2'd1;
-      if (aq_pop)  aq_rd_q <= aq_rd_q + 2'd1;
-      aq_n_q <= aq_n_q + {2'h0, aq_push} - {2'h0, aq_pop};
+      if (of_push) of_wr_q <= (of_wr_q == OfW'(OfDepth - 1)) ? '0 : of_wr_q + 1'b1;
+      if (of_pop)  of_rd_q <= (of_rd_q == OfW'(OfDepth - 1)) ? '0 : of_rd_q + 1'b1;
+      of_n_q <= of_n_q + OfW'(of_push) - OfW'(of_pop);
+      // the input of the packet taken; the other input's turn next
+      if (state_q == SHdr && x_take) begin
+        cur_ans_q  <= sel_ans;
+        turn_ans_q <= !sel_ans;
+      end
       // status words: completions unwritten, cycles since the last write
       if (st_gap_q != 6'h3F) st_gap_q <= st_gap_q + 6'd1;
       if (st_cnt) begin
@@ -475,7 +530,7 @@ module skif_rma #(
         st_w_q <= st_w_q | {st_w1, st_w0};
         if (32'(st_n_q) + 1 >= StMax) st_force_q <= 1'b1;
       end
-      if (state_q == SHdr && in_take && h_req && st_n_q != 5'd0 && st_gap_ok) st_force_q <= 1'b1;
+      if (state_q == SHdr && x_take && h_req && st_n_q != 5'd0 && st_gap_ok) st_force_q <= 1'b1;
       case (state_q)
         SHdr: if (fa_ack) begin
           // an ACK without value: counted here (the count of SFin)
@@ -484,27 +539,33 @@ module skif_rma #(
           if (fa_code != `SKIF_RMA_ERR_OK) begin
             errs_q   <= errs_q + 32'd1;
             st_rsp_q <= 1'b1;
-            info_q   <= {in_data_i[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO],
-                         in_data_i[`SKIF_RHDR_TAG_LO +: 8], h_kind, fa_code};
+            info_q   <= {x_data[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO],
+                         x_data[`SKIF_RHDR_TAG_LO +: 8], h_kind, fa_code};
           end else if (h_rkind == `SKIF_KIND_RMA_PUT) puts_q  <= puts_q + 32'd1;
           else                                        atoms_q <= atoms_q + 32'd1;
-        end else if (in_take) begin
+        end else if (x_take) begin
           kind_q <= h_kind;
           f_q    <= 9'h0;
           exp_q  <= h_exp;
           err_q  <= `SKIF_RMA_ERR_OK;
           if (!h_len_ok) begin
             err_q   <= `SKIF_RMA_ERR_LEN;
-            state_q <= in_last_i ? SCheck : SDrop;
+            state_q <= x_last ? SCheck : SDrop;
           end else if (h_exp == 9'd0) begin
-            if (!in_last_i) err_q <= `SKIF_RMA_ERR_FORMAT;
-            state_q <= in_last_i ? SCheck : SDrop;
+            if (!x_last) err_q <= `SKIF_RMA_ERR_FORMAT;
+            state_q <= x_last ? SCheck : SDrop;
           end else begin
-            if (in_last_i) err_q <= `SKIF_RMA_ERR_FORMAT;
-            state_q <= in_last_i ? SCheck : SBody;
+            if (x_last) err_q <= `SKIF_RMA_ERR_FORMAT;
+            state_q <= x_last ? SCheck : SBody;
           end
           if (!(h_req || h_rsp)) err_q <= `SKIF_RMA_ERR_FORMAT;
-        end else if (st_n_q != 5'd0 && (st_force_q || (!in_valid_i && st_gap_ok))) begin
+          // a request on the answer input (the answer network carries none):
+          // refused as a foreign kind, never answered (its answer has no room)
+          if (sel_ans && !h_rsp) begin
+            kind_q <= `SKIF_KIND_MSG;
+            err_q  <= `SKIF_RMA_ERR_FORMAT;
+          end
+        end else if (st_n_q != 5'd0 && (st_force_q || (x_idle && st_gap_ok))) begin
           // the status words are due
           if (stat_q[63:3] != 61'h0) begin
             state_q <= st_w_q[0] ? SSt0 : SSt1;
@@ -514,14 +575,14 @@ module skif_rma #(
             st_w_q     <= 2'b00;
           end
         end
-        SBody: if (in_take) begin
+        SBody: if (x_take) begin
           f_q <= f_q + 9'd1;
-          if (in_last_i != (f_q == exp_q - 9'd1)) err_q <= `SKIF_RMA_ERR_FORMAT;
+          if (x_last != (f_q == exp_q - 9'd1)) err_q <= `SKIF_RMA_ERR_FORMAT;
           if (fp_put)                    state_q <= SHdr;
-          else if (in_last_i)            state_q <= SCheck;
+          else if (x_last)            state_q <= SCheck;
           else if (f_q == exp_q - 9'd1)  state_q <= SDrop;
         end
-        SDrop: if (in_take && in_last_i) state_q <= SCheck;
+        SDrop: if (x_take && x_last) state_q <= SCheck;
         SCheck: begin
           i_q      <= 9'h0;
           r_q      <= 9'h0;
@@ -604,10 +665,9 @@ module skif_rma #(
             err_q   <= `SKIF_RMA_ERR_OK;
           end
         end else if (sd_push) begin
-          state_q <= SHdr;  // a 1-flit ACK: into the answer queue
-        end else if (sd_out && out_ready_i) begin
+          // into the output FIFO
           j_q <= j_q + 9'd1;
-          if (out_last_o) state_q <= SHdr;
+          if (sd_last) state_q <= SHdr;
         end
         SFin: begin
           if (is_ack) acks_q <= acks_q + 32'd1;
@@ -619,7 +679,7 @@ module skif_rma #(
           else if (rkind_q == `SKIF_KIND_RMA_PUT) puts_q  <= puts_q + 32'd1;
           else                                    atoms_q <= atoms_q + 32'd1;
           // the status words at once when nothing waits at the input
-          if (stat_q[63:3] != 61'h0 && !in_valid_i && st_gap_ok)
+          if (stat_q[63:3] != 61'h0 && x_idle && st_gap_ok)
             state_q <= (st_w_q[0] || st_w0) ? SSt0 : SSt1;
           else
             state_q <= SHdr;
@@ -642,8 +702,7 @@ module skif_rma #(
       // (an answer sent, queued or taken in here; a put taken on the fly
       // when its write is accepted, its ACK queued)
       served_q <= served_q + {31'h0, wq_take} +
-                  {31'h0, state_q == SSend && ((self_ans && j_q == otot_q - 9'd1) || sd_push ||
-                                               (sd_out && out_ready_i && out_last_o)) &&
+                  {31'h0, state_q == SSend && ((self_ans && j_q == otot_q - 9'd1) || (sd_push && sd_last)) &&
                           ohdr_q[`SKIF_RHDR_OP_LO +: 4] == `SKIF_RMA_ERR_OK};
       if (reg_we_i && (reg_addr_i == `SKIF_REG_RMA_STAT_LO || reg_addr_i == `SKIF_REG_RMA_STAT_HI))
         st_w_q <= 2'b11;
@@ -661,26 +720,26 @@ module skif_rma #(
   // ---------------------------------------------------------------- datapath (not reset)
   always @(posedge clk_i) begin
     case (state_q)
-      SHdr: if (in_take) begin
-        src_q   <= in_data_i[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO];
-        op_q    <= in_data_i[`SKIF_RHDR_OP_LO +: 4];
-        rkind_q <= in_data_i[`SKIF_RHDR_RKIND_LO +: 4];
-        tag_q   <= in_data_i[`SKIF_RHDR_TAG_LO +: 8];
+      SHdr: if (x_take) begin
+        src_q   <= x_data[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO];
+        op_q    <= x_data[`SKIF_RHDR_OP_LO +: 4];
+        rkind_q <= x_data[`SKIF_RHDR_RKIND_LO +: 4];
+        tag_q   <= x_data[`SKIF_RHDR_TAG_LO +: 8];
         len_q   <= h_len;
         carry_q <= 64'h0;
         a0_q    <= 64'h0;
       end
-      SBody: if (in_take) begin
+      SBody: if (x_take) begin
         if (fp_put) begin
           wq_addr_q <= a0_q;
-          wq_data_q <= in_data_i;
+          wq_data_q <= x_data;
           wq_ack_q  <= mk_hdr(`SKIF_KIND_RMA_ACK, src_q, node_i, `SKIF_RMA_ERR_OK, kind_q, 12'h0, tag_q);
         end
-        if (f_q == 9'd0) a0_q <= in_data_i;
+        if (f_q == 9'd0) a0_q <= x_data;
         if (is_get || is_atom) begin
-          if (f_q == 9'd1) a1_q   <= in_data_i;
-          if (f_q == 9'd2) opnd_q <= in_data_i;
-          if (f_q == 9'd3) cmp_q  <= in_data_i;
+          if (f_q == 9'd1) a1_q   <= x_data;
+          if (f_q == 9'd2) opnd_q <= x_data;
+          if (f_q == 9'd3) cmp_q  <= x_data;
         end else if (f_q != 9'd0 && f_q <= nfl) begin
           buf_q[f_q - 9'd1] <= rx_lo;
           carry_q           <= rx_carry;
@@ -745,7 +804,7 @@ module skif_rma #(
     endcase
   end
 
-  always @(posedge clk_i) if (aq_push) aq_q[aq_wr_q] <= aq_pd;
+  always @(posedge clk_i) if (of_push) of_q[of_wr_q] <= {wq_take || sd_last, of_pd};
 
   // ---------------------------------------------------------------- registers
   always @(posedge clk_i) begin

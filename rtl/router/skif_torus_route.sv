@@ -11,10 +11,14 @@
 //
 // Port numbering (Ports = 2*NDims + 1): port 2d is dimension d PLUS (towards
 // coordinate +1), port 2d+1 dimension d MINUS, port 2*NDims the local port.
-// VC numbering (TotalVcs = 4*NumVcs): vc = class*NumVcs + sub, class 0/1 =
-// message before/after the dateline, 2 = collective towards the root
-// (SKIF_KIND_COLL_UP), 3 = collective away from the root (SKIF_KIND_COLL_DOWN);
-// sub = (xor of the four nibbles of src ^ dst) % NumVcs, fixed per flow.
+// VC numbering (TotalVcs = 6*NumVcs): vc = class*NumVcs + sub, class 0/1 =
+// message (and RMA request) before/after the dateline, 2 = collective towards
+// the root (SKIF_KIND_COLL_UP), 3 = collective away from the root
+// (SKIF_KIND_COLL_DOWN), 4/5 = RMA answer (SKIF_KIND_RMA_GET_RESP,
+// SKIF_KIND_RMA_ACK) before/after the dateline: the answer network, routed
+// exactly as messages; sub = (xor of the four nibbles of src ^ dst) % NumVcs,
+// fixed per flow. At the destination vc_o names the ejection lane: 0, or
+// AnsVc0 = 4*NumVcs for an answer (the router's answer ejection lane).
 // See docs/router.md.
 `include "skif_defs.vh"
 
@@ -25,7 +29,7 @@ module skif_torus_route #(
   parameter int Tie      = 1,  // half a ring: 1 split per flow (tie_minus); 0 always PLUS (the first router)
   localparam int Ports    = 2 * NDims + 1,
   localparam int PortW    = $clog2(Ports),
-  localparam int TotalVcs = 4 * NumVcs,
+  localparam int TotalVcs = 6 * NumVcs,
   localparam int VcW      = $clog2(TotalVcs)
 ) (
   input  logic [15:0]      node_id_i,  // own coordinates: x [3:0], y [7:4], z [11:8], w [15:12]
@@ -36,8 +40,9 @@ module skif_torus_route #(
   input  logic [PortW-1:0] in_port_i,  // port the header arrived on
   input  logic [VcW-1:0]   in_vc_i,    // VC the header arrived on
   output logic [PortW-1:0] port_o,     // output port
-  output logic [VcW-1:0]   vc_o,       // output VC (0 when port_o is the local port)
+  output logic [VcW-1:0]   vc_o,       // output VC (port_o local: 0, an answer 4*NumVcs)
   output logic [VcW-1:0]   inj_vc_o,   // VC of the local input port for an injected packet
+  output logic             ans_o,      // kind_i is an answer (classes 4/5)
   output logic             bad_o       // dst outside the torus
 );
   localparam int LocalPort = 2 * NDims;
@@ -57,18 +62,21 @@ module skif_torus_route #(
   end
 `endif
 
-  logic             coll, up, found, plus, wrap, same_dim, in_post, ahead, alt;
+  logic             coll, up, ans, found, plus, wrap, same_dim, in_post, ahead, alt;
   logic             par0, tie_minus;
   logic [15:0]      fl;
   logic [3:0]       hash, me_c, dst_c;
   logic [4:0]       sz, dplus;
-  logic [1:0]       cls, kcls;
+  logic [2:0]       cls, kcls, mcls;  // class; at injection; a message's or answer's class 0
   logic [VcW-1:0]   sub;
   logic [PortW-1:0] port;
 
   assign up   = (kind_i == `SKIF_KIND_COLL_UP);
   assign coll = up || (kind_i == `SKIF_KIND_COLL_DOWN);
-  assign kcls = !coll ? 2'd0 : (up ? 2'd2 : 2'd3);
+  assign ans  = (kind_i == `SKIF_KIND_RMA_GET_RESP) || (kind_i == `SKIF_KIND_RMA_ACK);
+  assign mcls = ans ? 3'd4 : 3'd0;
+  assign kcls = coll ? (up ? 3'd2 : 3'd3) : mcls;
+  assign ans_o = ans;
 
   // Flow hash: the same for every packet of a (src, dst) pair, at every hop.
   assign fl   = src_i ^ dst_i;
@@ -80,14 +88,15 @@ module skif_torus_route #(
   assign par0 = fl[0] ^ fl[4] ^ fl[8] ^ fl[12];
 
   // The header came in on a port of the dimension it still travels in, in
-  // class 1 (it already crossed that ring's wrap link).
-  assign in_post = (in_vc_i >= VcW'(NumVcs)) && (in_vc_i < VcW'(2 * NumVcs));
+  // class 1 or 5 (it already crossed that ring's wrap link).
+  assign in_post = ((in_vc_i >= VcW'(NumVcs)) && (in_vc_i < VcW'(2 * NumVcs))) ||
+                   ((in_vc_i >= VcW'(5 * NumVcs)) && (in_vc_i < VcW'(6 * NumVcs)));
 
   always @(*) begin
     found    = 1'b0;
     bad_o    = 1'b0;
     port     = PortW'(LocalPort);
-    cls      = 2'd0;
+    cls      = mcls;
     plus     = 1'b0;
     wrap     = 1'b0;
     same_dim = 1'b0;
@@ -124,15 +133,15 @@ module skif_torus_route #(
           // the rest of the way in this dimension crosses the wrap link
           ahead = plus ? (dst_c < me_c) : (dst_c > me_c);
           if (coll)                                                  cls = kcls;
-          else if (Dateline != 0 && (wrap || (same_dim && in_post))) cls = 2'd1;
-          else if (Dateline != 0 && !ahead && alt)                   cls = 2'd1;
-          else                                                       cls = 2'd0;
+          else if (Dateline != 0 && (wrap || (same_dim && in_post))) cls = mcls + 3'd1;
+          else if (Dateline != 0 && !ahead && alt)                   cls = mcls + 3'd1;
+          else                                                       cls = mcls;
         end
       end
     end
   end
 
   assign port_o   = port;
-  assign vc_o     = found ? VcW'(cls) * VcW'(NumVcs) + sub : '0;
+  assign vc_o     = found ? VcW'(cls) * VcW'(NumVcs) + sub : (ans ? VcW'(4 * NumVcs) : '0);
   assign inj_vc_o = VcW'(kcls) * VcW'(NumVcs) + sub;
 endmodule

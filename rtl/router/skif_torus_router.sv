@@ -7,15 +7,20 @@
 // sender only sends on a VC it holds a credit for, so there is no ready),
 // backward out_credit_valid/vc (one credit per freed flit). The local port
 // is valid/ready, data held while valid && !ready, `last` on the final flit
-// of a packet: inj_* (adapter -> router; inj_ready_o depends on inj_data_i
-// through the header decode, never on ej_*) and ej_* (router -> adapter,
-// from a 2-entry FIFO). drop_o pulses (registered) once per injected packet
-// dropped for a dst outside the torus; drop_cnt_o counts them (wraps).
+// of a packet, in two lanes each way: inj_* (adapter -> router: messages,
+// RMA requests, collectives) and ans_inj_* (the RMA engine's answers), each
+// ready depending on its own data through the header decode, never on the
+// other lane or on ej_*; ej_* (router -> adapter: everything but answers)
+// and ans_ej_* (answers), each from a 2-entry FIFO of its own. drop_o
+// pulses (registered) in a cycle where an injected packet was dropped (a
+// dst outside the torus, or an answer kind on inj_* / another kind on
+// ans_inj_*); drop_cnt_o counts the packets (wraps).
 //
 // Port p: 2d = dimension d PLUS, 2d+1 = dimension d MINUS, 2*NDims = local;
 // link vectors hold port j in slice j. VC u = class*NumVcs + sub (class 0/1
 // message before/after the ring's dateline, 2 collective up, 3 collective
-// down). dbg_busy_o/dbg_move_o bit p*TotalVcs+u: input VC u of port p holds a
+// down, 4/5 RMA answer before/after the dateline: the answer network, whose
+// buffers, injection lane and ejection lane no other packet uses). dbg_busy_o/dbg_move_o bit p*TotalVcs+u: input VC u of port p holds a
 // flit / sent a flit this cycle. Pipeline: input VC buffer (1 cycle; each
 // flit's route is computed as it enters and stored with it), then VC
 // allocation + switch allocation + crossbar into the output register in one
@@ -26,14 +31,14 @@
 module skif_torus_router #(
   parameter int NDims    = 2,  // torus dimensions used, 1..4 (X, Y, Z, W)
   parameter int VcDepth  = 32, // flits per input VC buffer, 2..64 (>= 4: one flit/cycle on one VC)
-  parameter int NumVcs   = 2,  // VCs per class (4 classes), 1..4
+  parameter int NumVcs   = 2,  // VCs per class (6 classes), 1..4
   parameter int Dateline = 1,  // 1: dateline VC classes; 0 only to demonstrate the deadlock
   parameter int SaIters  = 2,  // switch allocation iterations per cycle, 1..2
   parameter int Tie      = 1,  // half a ring: 1 split per flow, 0 always PLUS (skif_torus_route)
   parameter int EjFirst  = 1,  // 1: the packet that holds the ejection port goes first at its input; 0: plain round-robin (the first router)
   localparam int Links    = 2 * NDims,
   localparam int Ports    = Links + 1,
-  localparam int TotalVcs = 4 * NumVcs,
+  localparam int TotalVcs = 6 * NumVcs,
   localparam int VcW      = $clog2(TotalVcs)
 ) (
   input  logic                      clk_i,
@@ -62,6 +67,15 @@ module skif_torus_router #(
   input  logic                      ej_ready_i /*verilator public_flat_rd*/,
   output logic [63:0]               ej_data_o,
   output logic                      ej_last_o,
+  // local answer lanes: the RMA engine's answers in, answers to this node out
+  input  logic                      ans_inj_valid_i /*verilator public_flat_rd*/,
+  output logic                      ans_inj_ready_o,
+  input  logic [63:0]               ans_inj_data_i /*verilator public_flat_rd*/,
+  input  logic                      ans_inj_last_i /*verilator public_flat_rd*/,
+  output logic                      ans_ej_valid_o,
+  input  logic                      ans_ej_ready_i /*verilator public_flat_rd*/,
+  output logic [63:0]               ans_ej_data_o,
+  output logic                      ans_ej_last_o,
   // link sharing with the collective engine (skif_coll): block a link
   // output this cycle; the router wanted a blocked link (registered)
   input  logic [Links-1:0]          out_block_i,
@@ -88,6 +102,8 @@ module skif_torus_router #(
   localparam logic [CntW-1:0]  VcDepthC = CntW'(VcDepth);
   localparam logic [AddrW-1:0] LastAddr = AddrW'(VcDepth - 1);
   localparam logic [PortW-1:0] LocalC   = PortW'(LocalPort);
+  // the local output VC of the answer ejection lane (ej_*: VC 0)
+  localparam logic [VcW-1:0]   AnsEjVc  = VcW'(4 * NumVcs);
 
 `ifndef SYNTHESIS
   if (VcDepth < 2 || VcDepth > 64) begin : g_bad_depth
@@ -126,9 +142,13 @@ module skif_torus_router #(
   logic [NIv*(Ports+1)-1:0] in_mask_q;  // per output VC, over the switch inputs
 
   // ---------------------------------------------------------------- local injection
-  logic             inj_hdr_q, inj_drop_q, inj_bad, inj_drop, inj_fire;
+  logic             inj_hdr_q, inj_drop_q, inj_bad, inj_drop, inj_fire, inj_ans;
   logic [VcW-1:0]   inj_vc_q, inj_vc_hdr, inj_vc, inj_ovc;
   logic [PortW-1:0] inj_port;
+  // the answer lane, the same
+  logic             ai_hdr_q, ai_drop_q, ai_bad, ai_drop, ai_fire, ai_ans;
+  logic [VcW-1:0]   ai_vc_q, ai_vc_hdr, ai_vc, ai_ovc;
+  logic [PortW-1:0] ai_port;
   logic [31:0]      drop_cnt_q;
   logic             drop_q;
 
@@ -149,34 +169,71 @@ module skif_torus_router #(
     .port_o    (inj_port),
     .vc_o      (inj_ovc),
     .inj_vc_o  (inj_vc_hdr),
+    .ans_o     (inj_ans),
     .bad_o     (inj_bad)
   );
 
-  assign inj_drop    = inj_hdr_q ? inj_bad : inj_drop_q;
+  // an answer kind offered on inj_* is dropped: answers have their own lane
+  assign inj_drop    = inj_hdr_q ? (inj_bad || inj_ans) : inj_drop_q;
   assign inj_vc      = inj_hdr_q ? inj_vc_hdr : inj_vc_q;
   assign inj_ready_o = inj_drop || (cnt_q[(LocalPort*TotalVcs + int'(inj_vc))*CntW +: CntW] != VcDepthC);
   assign inj_fire    = inj_valid_i && inj_ready_o;
+
+  // The answer lane writes only the answer classes' local buffers, so an
+  // answer never waits behind a message, request or collective at injection
+  // (nor they behind it); any other kind offered there is dropped.
+  skif_torus_route #(
+    .NDims (NDims),
+    .NumVcs (NumVcs), .Dateline (Dateline), .Tie (Tie)
+  ) u_ans_route (
+    .node_id_i (node_id_i),
+    .sizes_i   (sizes_i),
+    .dst_i     (ans_inj_data_i[`SKIF_HDR_DST_HI:`SKIF_HDR_DST_LO]),
+    .src_i     (ans_inj_data_i[`SKIF_HDR_SRC_HI:`SKIF_HDR_SRC_LO]),
+    .kind_i    (ans_inj_data_i[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO]),
+    .in_port_i (LocalC),
+    .in_vc_i   (VcW'(0)),
+    .port_o    (ai_port),
+    .vc_o      (ai_ovc),
+    .inj_vc_o  (ai_vc_hdr),
+    .ans_o     (ai_ans),
+    .bad_o     (ai_bad)
+  );
+
+  assign ai_drop         = ai_hdr_q ? (ai_bad || !ai_ans) : ai_drop_q;
+  assign ai_vc           = ai_hdr_q ? ai_vc_hdr : ai_vc_q;
+  assign ans_inj_ready_o = ai_drop || (cnt_q[(LocalPort*TotalVcs + int'(ai_vc))*CntW +: CntW] != VcDepthC);
+  assign ai_fire         = ans_inj_valid_i && ans_inj_ready_o;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       inj_hdr_q  <= 1'b1;
       inj_drop_q <= 1'b0;
       inj_vc_q   <= '0;
+      ai_hdr_q   <= 1'b1;
+      ai_drop_q  <= 1'b0;
+      ai_vc_q    <= '0;
       drop_q     <= 1'b0;
       drop_cnt_q <= 32'h0;
     end else begin
-      drop_q <= 1'b0;
+      drop_q <= (inj_fire && inj_hdr_q && inj_drop) || (ai_fire && ai_hdr_q && ai_drop);
       if (inj_fire) begin
         inj_hdr_q <= inj_last_i;
         if (inj_hdr_q) begin
-          inj_drop_q <= inj_bad;
+          inj_drop_q <= inj_drop;
           inj_vc_q   <= inj_vc_hdr;
-          if (inj_bad) begin
-            drop_q     <= 1'b1;
-            drop_cnt_q <= drop_cnt_q + 32'd1;
-          end
         end
       end
+      if (ai_fire) begin
+        ai_hdr_q <= ans_inj_last_i;
+        if (ai_hdr_q) begin
+          ai_drop_q <= ai_drop;
+          ai_vc_q   <= ai_vc_hdr;
+        end
+      end
+      if ((inj_fire && inj_hdr_q && inj_drop) || (ai_fire && ai_hdr_q && ai_drop))
+        drop_cnt_q <= drop_cnt_q + 32'(inj_fire && inj_hdr_q && inj_drop) +
+                      32'(ai_fire && ai_hdr_q && ai_drop);
     end
   end
 
@@ -202,7 +259,7 @@ module skif_torus_router #(
       assign w_ovc[p]   = inj_ovc;
     end else begin : g_link
       logic [VcW-1:0] unused_inj_vc;
-      logic           unused_bad;
+      logic           unused_bad, unused_ans;
       assign w_valid[p] = in_valid_i[p];
       assign w_vc[p]    = in_vc_i[p*VcW +: VcW];
       assign w_data[p]  = in_data_i[p*64 +: 64];
@@ -221,6 +278,7 @@ module skif_torus_router #(
         .port_o    (w_port[p]),
         .vc_o      (w_ovc[p]),
         .inj_vc_o  (unused_inj_vc),
+        .ans_o     (unused_ans),
         .bad_o     (unused_bad)
       );
     end
@@ -262,6 +320,7 @@ module skif_torus_router #(
   logic [NIv-1:0]   head_last;
   logic [NIv-1:0]   ej_want;          // a body flit of the packet that holds the ejection port
   logic [NIv-1:0]   ej_hdr, ej_full;  // header towards ejection; its packet complete
+  logic [NIv-1:0]   ej_ans;           // that header's lane is the answer ejection
   logic [Ains-1:0]  in_gnt;           // switch input matched
   logic [Ports-1:0] o_valid;          // output port matched
   logic [VcW-1:0]   s1_idx [Ains];    // matched switch input: its VC
@@ -272,7 +331,7 @@ module skif_torus_router #(
   logic [AddrW-1:0] o_ptr [Ports];
   logic [VcW-1:0]   o_vc_in [Ports];  // the input VC of o_sel
   logic [PortW-1:0] o_port [Ports];   // the input port of o_sel
-  logic             ej_push_ready;
+  logic             ej_push_ready, aej_push_ready;
   // scratch of the allocation block
   logic [TotalVcs-1:0]   s1_r, s1_m, s1_g;
   logic [Ains-1:0]       s2_r, s2_m, s2_g;
@@ -282,7 +341,8 @@ module skif_torus_router #(
   logic [VcW-1:0]        s2_v;
   logic [PvW:0]          a_meta;
   logic [PortW-1:0]      a_port;
-  logic                  a_ok, a_strong;
+  logic                  a_ok;
+  logic [1:0]            a_strong;    // a complete packet waits for ejection: {answer lane, ej}
   logic [IvW-1:0]        a_iv;
   int                    a_p;
 
@@ -294,9 +354,10 @@ module skif_torus_router #(
     ej_want   = '0;
     ej_hdr    = '0;
     ej_full   = '0;
+    ej_ans    = '0;
     in_gnt    = '0;
     o_valid   = '0;
-    a_strong  = 1'b0;
+    a_strong  = 2'b00;
     a_meta    = '0;
     a_port    = '0;
     a_ok      = 1'b0;
@@ -336,7 +397,7 @@ module skif_torus_router #(
           tgt[iv]       = hold_q[iv] ? pv_q[iv*PvW +: PvW] : a_meta[PvW-1:0];
           a_port        = tgt[iv][PvW-1:VcW];
           if (a_port == LocalC) begin
-            a_ok = ej_push_ready;
+            a_ok = (tgt[iv][VcW-1:0] == AnsEjVc) ? aej_push_ready : ej_push_ready;
           end else begin
             a_ok = cred_ok_q[int'(a_port) * TotalVcs + int'(tgt[iv][VcW-1:0])];
           end
@@ -344,8 +405,9 @@ module skif_torus_router #(
             a_ok = a_ok && !busy_q[int'(a_port) * TotalVcs + int'(tgt[iv][VcW-1:0])];
             if (a_port == LocalC) begin
               ej_hdr[iv]  = 1'b1;
+              ej_ans[iv]  = (tgt[iv][VcW-1:0] == AnsEjVc);
               ej_full[iv] = (tails_q[iv*CntW +: CntW] != '0) || (cnt_q[iv*CntW +: CntW] == VcDepthC);
-              if (ej_full[iv]) a_strong = 1'b1;
+              if (ej_full[iv]) a_strong[ej_ans[iv]] = 1'b1;
             end
           end
           // a link the collective engine takes this cycle
@@ -357,7 +419,9 @@ module skif_torus_router #(
           ej_want[iv] = (EjFirst != 0) && (a_port == LocalC) && hold_q[iv];
         end
       end
-      if (a_strong) req = req & ~(ej_hdr & ~ej_full);
+      // (per ejection lane)
+      if (a_strong[0]) req = req & ~(ej_hdr & ~ej_full & ~ej_ans);
+      if (a_strong[1]) req = req & ~(ej_hdr & ~ej_full & ej_ans);
 
       for (int it = 0; it < SaIters; it++) begin
         // stage 1
@@ -420,12 +484,23 @@ module skif_torus_router #(
     end
   end
 
-  // pushes: at most one per input port
+  // pushes: at most one per input port, and the local port's answer lane
+  // (a VC of the answer classes, never the one inj_* writes)
+  logic             aw_valid;
+  logic [NIv-1:0]   push_last;        // the flit pushed is a tail
+  assign aw_valid = ans_inj_valid_i && !ai_drop;
   always @(*) begin
-    push = '0;
+    push      = '0;
+    push_last = '0;
     for (int p = 0; p < Ports; p++) begin
-      if (w_valid[p] && cnt_q[(p*TotalVcs + int'(w_vc[p]))*CntW +: CntW] != VcDepthC)
-        push[p*TotalVcs + int'(w_vc[p])] = 1'b1;
+      if (w_valid[p] && cnt_q[(p*TotalVcs + int'(w_vc[p]))*CntW +: CntW] != VcDepthC) begin
+        push[p*TotalVcs + int'(w_vc[p])]      = 1'b1;
+        push_last[p*TotalVcs + int'(w_vc[p])] = w_last[p];
+      end
+    end
+    if (aw_valid && cnt_q[(LocalPort*TotalVcs + int'(ai_vc))*CntW +: CntW] != VcDepthC) begin
+      push[LocalPort*TotalVcs + int'(ai_vc)]      = 1'b1;
+      push_last[LocalPort*TotalVcs + int'(ai_vc)] = ans_inj_last_i;
     end
   end
 
@@ -471,9 +546,9 @@ module skif_torus_router #(
             cnt_q[iv*CntW +: CntW] <= cnt_q[iv*CntW +: CntW] - 1'b1;
             occ_q[iv] <= (cnt_q[iv*CntW +: CntW] != CntW'(1));
           end
-          if ((push[iv] && w_last[iv / TotalVcs]) && !(pop[iv] && head_last[iv]))
+          if ((push[iv] && push_last[iv]) && !(pop[iv] && head_last[iv]))
             tails_q[iv*CntW +: CntW] <= tails_q[iv*CntW +: CntW] + 1'b1;
-          else if ((pop[iv] && head_last[iv]) && !(push[iv] && w_last[iv / TotalVcs]))
+          else if ((pop[iv] && head_last[iv]) && !(push[iv] && push_last[iv]))
             tails_q[iv*CntW +: CntW] <= tails_q[iv*CntW +: CntW] - 1'b1;
         end
       end
@@ -495,13 +570,18 @@ module skif_torus_router #(
     end
   end
 
-  // storage: at most one VC of each input port written per cycle
+  // storage: at most one VC of each input port written per cycle, and one
+  // answer VC of the local port
   always @(posedge clk_i) begin
     for (int p = 0; p < Ports; p++) begin
       if (w_valid[p] && cnt_q[(p*TotalVcs + int'(w_vc[p]))*CntW +: CntW] != VcDepthC) begin
         data_q[p][w_vc[p]][wr_ptr_q[(p*TotalVcs + int'(w_vc[p]))*AddrW +: AddrW]] <= w_data[p];
         meta_q[p][w_vc[p]][wr_ptr_q[(p*TotalVcs + int'(w_vc[p]))*AddrW +: AddrW]] <= {w_last[p], w_port[p], w_ovc[p]};
       end
+    end
+    if (aw_valid && cnt_q[(LocalPort*TotalVcs + int'(ai_vc))*CntW +: CntW] != VcDepthC) begin
+      data_q[LocalPort][ai_vc][wr_ptr_q[(LocalPort*TotalVcs + int'(ai_vc))*AddrW +: AddrW]] <= ans_inj_data_i;
+      meta_q[LocalPort][ai_vc][wr_ptr_q[(LocalPort*TotalVcs + int'(ai_vc))*AddrW +: AddrW]] <= {ans_inj_last_i, ai_port, ai_ovc};
     end
   end
 
@@ -577,17 +657,45 @@ module skif_torus_router #(
   assign in_credit_vc_o    = cr_vc_q;
 
   // ---------------------------------------------------------------- ejection
-  // A 2-entry first-word-fall-through FIFO, as skif_fifo Depth 2 (written out
-  // here so the simulator keeps its code the same for every router).
+  // Two lanes, each a 2-entry first-word-fall-through FIFO, as skif_fifo
+  // Depth 2 (written out here so the simulator keeps its code the same for
+  // every router): ej_* behind the local output VC 0, ans_ej_* behind
+  // AnsEjVc (answers). The switch grants the local output one flit per
+  // cycle, to a lane with space.
   logic [64:0] ej_mem_q [2];
   logic        ej_wr_q, ej_rd_q, ej_push, ej_pop;
   logic [1:0]  ej_cnt_q;
+  logic [64:0] aej_mem_q [2];
+  logic        aej_wr_q, aej_rd_q, aej_push, aej_pop;
+  logic [1:0]  aej_cnt_q;
 
   assign ej_push_ready = (ej_cnt_q != 2'd2);
   assign ej_valid_o    = (ej_cnt_q != 2'd0);
   assign {ej_last_o, ej_data_o} = ej_mem_q[ej_rd_q];
-  assign ej_push       = o_valid[LocalPort];  // only granted with space
+  assign ej_push       = o_valid[LocalPort] && (o_vc[LocalPort] != AnsEjVc);  // only granted with space
   assign ej_pop        = ej_valid_o && ej_ready_i;
+
+  assign aej_push_ready = (aej_cnt_q != 2'd2);
+  assign ans_ej_valid_o = (aej_cnt_q != 2'd0);
+  assign {ans_ej_last_o, ans_ej_data_o} = aej_mem_q[aej_rd_q];
+  assign aej_push       = o_valid[LocalPort] && (o_vc[LocalPort] == AnsEjVc);
+  assign aej_pop        = ans_ej_valid_o && ans_ej_ready_i;
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      aej_wr_q  <= 1'b0;
+      aej_rd_q  <= 1'b0;
+      aej_cnt_q <= 2'd0;
+    end else begin
+      if (aej_push) aej_wr_q <= !aej_wr_q;
+      if (aej_pop)  aej_rd_q <= !aej_rd_q;
+      if (aej_push && !aej_pop)      aej_cnt_q <= aej_cnt_q + 2'd1;
+      else if (aej_pop && !aej_push) aej_cnt_q <= aej_cnt_q - 2'd1;
+    end
+    // storage: not reset (datapath)
+    if (aej_push) aej_mem_q[aej_wr_q] <= {o_last[LocalPort],
+                                          data_q[o_port[LocalPort]][o_vc_in[LocalPort]][o_ptr[LocalPort]]};
+  end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin

@@ -41,7 +41,10 @@ extern char __data_start[], _end[];
 #define WIN_DATA 1
 #define WIN_SCRATCH 2
 #define MAX_BLOCKS 4096
-#define BUDGET_DEFAULT 48u /* flits (SHMEM_RMA_BUDGET; docs/shmem.md, "Deadlock") */
+/* No in-flight limit by default: the network carries answers in a virtual
+ * network of their own, so requests and answers cannot deadlock (docs/shmem.md,
+ * "In flight"); SHMEM_RMA_BUDGET sets an optional limit in flits. */
+#define BUDGET_DEFAULT 0u
 
 struct block {
     size_t off, size;
@@ -202,10 +205,10 @@ static void quiet(const char *who)
     g.used = 0;
 }
 
-/* The network's request-answer deadlock (docs/shmem.md, "Deadlock"): at
- * most g.budget flits of this PE's requests and their answers are in
- * flight; a request that would pass it waits until all before it are
- * complete. Requests to this PE never enter the network. */
+/* The optional in-flight limit (SHMEM_RMA_BUDGET; docs/shmem.md, "In
+ * flight"): at most g.budget flits of this PE's requests and their answers
+ * are in flight; a request that would pass it waits until all before it
+ * are complete. Requests to this PE never enter the network. */
 static void spend(const char *who, int pe, unsigned flits)
 {
     if (!g.budget || pe == g.me)

@@ -150,7 +150,7 @@ module tb_coll_net;
   wire  [N-1:0]         inj_r, ej_v, ej_l, mdrop;
   wire  [N*64-1:0]      ej_d;
   wire  [N*32-1:0]      mdrop_cnt;
-  wire  [N*(L+1)*8-1:0] dbg_busy, dbg_move;
+  wire  [N*(L+1)*12-1:0] dbg_busy, dbg_move;
 
   skif_torus_fabric #(
     .NDims    (NDIMS),
@@ -173,6 +173,14 @@ module tb_coll_net;
     .ej_ready_i       ({N{1'b1}}),
     .ej_data_o        (ej_d),
     .ej_last_o        (ej_l),
+    .ans_inj_valid_i  ({N{1'b0}}),
+    .ans_inj_ready_o  (),
+    .ans_inj_data_i   ({N*64{1'b0}}),
+    .ans_inj_last_i   ({N{1'b0}}),
+    .ans_ej_valid_o   (),
+    .ans_ej_ready_i   ({N{1'b1}}),
+    .ans_ej_data_o    (),
+    .ans_ej_last_o    (),
     .drop_o           (mdrop),
     .drop_cnt_o       (mdrop_cnt),
     .dbg_busy_o       (dbg_busy),

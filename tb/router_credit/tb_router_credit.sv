@@ -23,7 +23,7 @@ module tb_router_credit;
 
   localparam int Links = 2;
   localparam int Ports = 3;
-  localparam int TV    = 4 * NVCS;
+  localparam int TV    = 6 * NVCS;
   localparam int VcW   = $clog2(TV);
   localparam int CntW  = $clog2(DEPTH + 1);
 
@@ -58,6 +58,8 @@ module tb_router_credit;
     .in_credit_valid_o (ic_v), .in_credit_vc_o (ic_vc),
     .inj_valid_i (inj_v), .inj_ready_o (inj_r), .inj_data_i (inj_d), .inj_last_i (inj_l),
     .ej_valid_o (ej_v), .ej_ready_i (ej_r), .ej_data_o (ej_d), .ej_last_o (ej_l),
+    .ans_inj_valid_i (1'b0), .ans_inj_ready_o (), .ans_inj_data_i (64'd0), .ans_inj_last_i (1'b0),
+    .ans_ej_valid_o (), .ans_ej_ready_i (1'b1), .ans_ej_data_o (), .ans_ej_last_o (),
     .out_block_i ('0), .out_starved_o (),
     .drop_o (drop), .drop_cnt_o (drop_cnt), .dbg_busy_o (dbg_busy), .dbg_move_o (dbg_move)
   );

@@ -1,7 +1,8 @@
 `timescale 1ns/1ps
 // SPDX-License-Identifier: Apache-2.0
 // tb_router_route: skif_torus_route against a behavioural model, for every
-// (src, dst) pair of a torus and every kind (message, collective up/down).
+// (src, dst) pair of a torus and every kind (message, collective up/down,
+// RMA answer: GET_RESP and ACK).
 //
 // Walks each packet hop by hop through the route function (output port ->
 // neighbour, arriving on the opposite port with the VC chosen): every hop's
@@ -10,11 +11,14 @@
 // iff bit 0 of src's coordinate there, xor bit 0 of src ^ dst in every other
 // dimension, is 1; TIE = 0: PLUS, the first router); class 0 until the hop that crosses the
 // ring's wrap link, class 1 from that hop until the packet leaves the
-// dimension; collectives never cross a wrap link and keep class 2/3; sub-VC
-// from the flow hash), the path has the model's length and ends at dst, the
+// dimension; collectives never cross a wrap link and keep class 2/3; RMA
+// answers as messages but in classes 4/5 (the answer network), ejected on
+// the answer lane (local VC 4*NumVcs); sub-VC from the flow hash), the path has the model's length and ends at dst, the
 // injection VC and the bad-dst flag are right. Then builds the channel
 // dependency graph (link channel = router, port, VC; an edge for every pair of
-// consecutive hops of every route) and checks it is acyclic (Dally-Seitz:
+// consecutive hops of every route, answers included) and checks it is
+// acyclic, and that no answer channel depends on a request/message channel
+// or the reverse (the two networks share no VC) (Dally-Seitz:
 // no deadlock); the same check on the route function built with Dateline=0
 // must find a cycle whenever a ring has 5 or more nodes, or 4 with TIE = 0
 // (it would deadlock).
@@ -35,10 +39,10 @@ module tb_router_route;
   localparam int Links = 2 * NDIMS;
   localparam int Ports = Links + 1;
   localparam int PortW = $clog2(Ports);
-  localparam int TV    = 4 * NVCS;
+  localparam int TV    = 6 * NVCS;
   localparam int VcW   = $clog2(TV);
   localparam int NCH   = N * Links * TV;   // link channels
-  localparam int EMAX  = N * N * 3 * 4 * 8; // dependency edges, upper bound
+  localparam int EMAX  = N * N * 5 * 4 * 8; // dependency edges, upper bound
 
   int errors = 0;
   `define CHECK(cond, msg) if (!(cond)) begin errors = errors + 1; $error msg; end
@@ -86,13 +90,13 @@ module tb_router_route;
   logic [VcW-1:0]   in_vc;
   wire  [PortW-1:0] port, port0;
   wire  [VcW-1:0]   vc, inj_vc, vc0, inj_vc0;
-  wire              bad, bad0;
+  wire              bad, bad0, ans, ans0;
 
   skif_torus_route #(
     .NDims (NDIMS), .NumVcs (NVCS), .Dateline (1), .Tie (TIE)
   ) u_route (
     .node_id_i (node_id), .sizes_i ({5'(SW), 5'(SZ), 5'(SY), 5'(SX)}), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
-    .in_vc_i (in_vc), .port_o (port), .vc_o (vc), .inj_vc_o (inj_vc), .bad_o (bad)
+    .in_vc_i (in_vc), .port_o (port), .vc_o (vc), .inj_vc_o (inj_vc), .ans_o (ans), .bad_o (bad)
   );
 
   // the same function without the dateline (the deadlock-prone reference)
@@ -100,7 +104,7 @@ module tb_router_route;
     .NDims (NDIMS), .NumVcs (NVCS), .Dateline (0), .Tie (TIE)
   ) u_route_nodl (
     .node_id_i (node_id), .sizes_i ({5'(SW), 5'(SZ), 5'(SY), 5'(SX)}), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
-    .in_vc_i (in_vc), .port_o (port0), .vc_o (vc0), .inj_vc_o (inj_vc0), .bad_o (bad0)
+    .in_vc_i (in_vc), .port_o (port0), .vc_o (vc0), .inj_vc_o (inj_vc0), .ans_o (ans0), .bad_o (bad0)
   );
 
   // ---------------------------------------------------------------- dependency graphs
@@ -140,8 +144,9 @@ module tb_router_route;
   task automatic walk(input int s, input int t, input int kd, input int g);
     int cur, hops, exp_hops, d, c, tc, dp, dir, cls, ep, ev, prev_ch, ch, guard;
     bit plus, crossed [4];
-    bit coll, done;
-    coll = (kd != `SKIF_KIND_MSG);
+    bit coll, done, an;
+    an   = (kd == `SKIF_KIND_RMA_GET_RESP) || (kd == `SKIF_KIND_RMA_ACK);
+    coll = (kd == `SKIF_KIND_COLL_UP) || (kd == `SKIF_KIND_COLL_DOWN);
     src = nid(s); dst = nid(t); kind = 4'(kd);
     cur = s; hops = 0; prev_ch = -1;
     in_port = PortW'(Links);
@@ -151,7 +156,8 @@ module tb_router_route;
     #1;
     if (g == 0) begin
       `CHECK(!bad, ("%0d -> %0d: bad_o for a valid dst", s, t))
-      cls = (kd == `SKIF_KIND_COLL_UP) ? 2 : (kd == `SKIF_KIND_COLL_DOWN) ? 3 : 0;
+      cls = (kd == `SKIF_KIND_COLL_UP) ? 2 : (kd == `SKIF_KIND_COLL_DOWN) ? 3 : an ? 4 : 0;
+      `CHECK(ans == an, ("%0d -> %0d kind %0d: ans_o %b", s, t, kd, ans))
       `CHECK(inj_vc == VcW'(cls * NVCS + sub_of(src, dst)), ("%0d -> %0d kind %0d: inj_vc %0d", s, t, kd, inj_vc))
       in_vc = inj_vc;
     end else begin
@@ -171,12 +177,12 @@ module tb_router_route;
       d = -1;
       for (int k = NDIMS - 1; k >= 0; k--) if (crd(cur, k) != crd(t, k)) d = k;
       if (d < 0) begin
-        ep = Links; ev = 0;
+        ep = Links; ev = an ? 4 * NVCS : 0;
       end else begin
         c = crd(cur, d); tc = crd(t, d); dp = (tc - c + dsz(d)) % dsz(d);
         if (coll) plus = tc > c;
         else      plus = (dp < dsz(d) - dp) || (dp == dsz(d) - dp && !tie_minus_of(s, t, d));
-        if (g == 0 && !coll && dp == dsz(d) - dp) tie_hops[d][plus ? 0 : 1]++;
+        if (g == 0 && !coll && !an && dp == dsz(d) - dp) tie_hops[d][plus ? 0 : 1]++;
         dir = plus ? 1 : -1;
         if ((plus && c == dsz(d) - 1) || (!plus && c == 0)) crossed[d] = crossed[d] + 1;  // this hop wraps
         if (coll) cls = (kd == `SKIF_KIND_COLL_UP) ? 2 : 3;
@@ -184,6 +190,7 @@ module tb_router_route;
         // still to cross the wrap link in this dimension: class 0; never: either, per flow
         else if ((plus && tc < c) || (!plus && tc > c)) cls = 0;
         else      cls = alt_of(src, dst);
+        if (an) cls = cls + 4;  // the answer network: the message rule in classes 4/5
         ep = plus ? 2 * d : 2 * d + 1;
         ev = cls * NVCS + sub_of(src, dst);
         if (g == 0) `CHECK(!(coll && crossed[d] != 0), ("%0d -> %0d: collective crosses a wrap link", s, t))
@@ -195,6 +202,8 @@ module tb_router_route;
       // follow the DUT's choice (the model's when they differ would hide nothing: errors are counted)
       ep = (g == 0) ? int'(port) : int'(port0);
       ev = (g == 0) ? int'(vc) : int'(vc0);
+      if (g == 0 && ep != Links)
+        `CHECK(((ev / NVCS) >= 4) == an, ("%0d -> %0d kind %0d: vc %0d in the other network", s, t, kd, ev))
       if (ep == Links) done = 1;
       else begin
       ch = chan(cur, ep, ev);
@@ -217,16 +226,26 @@ module tb_router_route;
     end
   endtask
 
-  int npairs, left0, left1, big, nbad;
+  int npairs, left0, left1, big, nbad, nmix;
+  // the kinds walked: message, collective up, down, the two answer kinds
+  function automatic int kind_at(input int k);
+    case (k)
+      0: return `SKIF_KIND_MSG;
+      1: return `SKIF_KIND_COLL_UP;
+      2: return `SKIF_KIND_COLL_DOWN;
+      3: return `SKIF_KIND_RMA_GET_RESP;
+      default: return `SKIF_KIND_RMA_ACK;
+    endcase
+  endfunction
   logic [15:0] bid;
   initial begin
     ne[0] = 0; ne[1] = 0; npairs = 0;
     for (int d = 0; d < 4; d++) begin tie_hops[d][0] = 0; tie_hops[d][1] = 0; end
     for (int s = 0; s < N; s++)
       for (int t = 0; t < N; t++)
-        for (int k = 0; k < 3; k++) begin
-          walk(s, t, (k == 0) ? `SKIF_KIND_MSG : (k == 1) ? `SKIF_KIND_COLL_UP : `SKIF_KIND_COLL_DOWN, 0);
-          walk(s, t, (k == 0) ? `SKIF_KIND_MSG : (k == 1) ? `SKIF_KIND_COLL_UP : `SKIF_KIND_COLL_DOWN, 1);
+        for (int k = 0; k < 5; k++) begin
+          walk(s, t, kind_at(k), 0);
+          walk(s, t, kind_at(k), 1);
           npairs++;
         end
 
@@ -245,6 +264,11 @@ module tb_router_route;
       if (!ok) nbad++;
     end
 
+    // no dependency between the answer network (classes 4/5) and the rest
+    nmix = 0;
+    for (int e = 0; e < ne[0]; e++)
+      if (((e_src[0][e] % TV) / NVCS >= 4) != ((e_dst[0][e] % TV) / NVCS >= 4)) nmix++;
+    `CHECK(nmix == 0, ("%0d dependencies between the answer network and the others", nmix))
     left0 = cyclic_left(0);
     left1 = cyclic_left(1);
     big = 0;
@@ -266,8 +290,8 @@ module tb_router_route;
         end
       end
     end
-    $display("tb_router_route NDIMS=%0d %0dx%0dx%0dx%0d NVCS=%0d TIE=%0d: %0d routes (x3 kinds) checked, %0d bad ids; CDG %0d edges acyclic; without dateline %0d channels cyclic; ties PLUS/MINUS %0d/%0d",
-             NDIMS, SX, SY, SZ, SW, NVCS, TIE, npairs / 3, nbad, ne[0], left1,
+    $display("tb_router_route NDIMS=%0d %0dx%0dx%0dx%0d NVCS=%0d TIE=%0d: %0d routes (x5 kinds) checked, %0d bad ids; CDG %0d edges acyclic, none between answers and the rest; without dateline %0d channels cyclic; ties PLUS/MINUS %0d/%0d",
+             NDIMS, SX, SY, SZ, SW, NVCS, TIE, npairs / 5, nbad, ne[0], left1,
              tie_hops[0][0] + tie_hops[1][0] + tie_hops[2][0] + tie_hops[3][0],
              tie_hops[0][1] + tie_hops[1][1] + tie_hops[2][1] + tie_hops[3][1]);
     if (errors > 0) $fatal(1, "tb_router_route: %0d errors", errors);

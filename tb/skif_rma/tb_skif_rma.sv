@@ -57,6 +57,9 @@ module tb_skif_rma;
   logic        in_valid = 1'b0, in_last = 1'b0;
   logic [63:0] in_data = 64'h0;
   wire         in_ready;
+  logic        ans_valid = 1'b0, ans_last = 1'b0;  // the answer input (GET_RESP, ACK)
+  logic [63:0] ans_data = 64'h0;
+  wire         ans_ready;
   wire         out_valid, out_last;
   logic        out_ready = 1'b0;
   wire  [63:0] out_data;
@@ -75,6 +78,7 @@ module tb_skif_rma;
     .reg_we_i (reg_we), .reg_addr_i (reg_addr), .reg_wdata_i (reg_wdata),
     .reg_rdata_o (reg_rdata), .reg_hit_o (reg_hit),
     .in_valid_i (in_valid), .in_ready_o (in_ready), .in_data_i (in_data), .in_last_i (in_last),
+    .ans_valid_i (ans_valid), .ans_ready_o (ans_ready), .ans_data_i (ans_data), .ans_last_i (ans_last),
     .out_valid_o (out_valid), .out_ready_i (out_ready), .out_data_o (out_data), .out_last_o (out_last),
     .dma_valid_o (dvalid), .dma_ready_i (dready), .dma_write_o (dwrite), .dma_addr_o (daddr),
     .dma_wdata_o (dwdata), .dma_stat_o (dstat),
@@ -244,16 +248,28 @@ module tb_skif_rma;
   endfunction
 
   bit no_gap = 1'b0;  // the source offers a flit every cycle (the rate figure)
+  // answers (GET_RESP, ACK) go to the answer input, everything else to the
+  // request input, as the adapter wires the router's two ejection lanes
   task automatic send(input int nfl);
+    bit a;
+    a = (pf[0][`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] == `SKIF_KIND_RMA_GET_RESP) ||
+        (pf[0][`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] == `SKIF_KIND_RMA_ACK);
     for (int k = 0; k < nfl; k++) begin
       @(negedge clk);
-      in_valid = 1'b1;
-      in_data  = pf[k];
-      in_last  = (k == nfl - 1);
+      if (a) begin
+        ans_valid = 1'b1;
+        ans_data  = pf[k];
+        ans_last  = (k == nfl - 1);
+      end else begin
+        in_valid = 1'b1;
+        in_data  = pf[k];
+        in_last  = (k == nfl - 1);
+      end
       @(posedge clk);
-      while (!in_ready) @(posedge clk);
+      while (!(a ? ans_ready : in_ready)) @(posedge clk);
       #1;
-      in_valid = 1'b0;
+      in_valid  = 1'b0;
+      ans_valid = 1'b0;
       if (!no_gap && rnd(8) == 0) repeat (rnd(3)) @(negedge clk);
     end
   endtask

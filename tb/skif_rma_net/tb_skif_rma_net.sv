@@ -33,6 +33,13 @@
 // nodes; B's target range and result window against references built in
 // B's issue order; every node's counters and status words; B's REFUSED,
 // ERRS, ERR_INFO, ACKS, SERVED; the refused get's answer address untouched.
+// Then the two-way storm: A and B each post NSTORM requests to the other at
+// once (8-byte puts, puts of 1..512 bytes, gets of 600..1024 bytes), so
+// both engines answer while both routers' request buffers are full of the
+// other's requests: with answers in the request classes this deadlocked;
+// with the answer network it completes. Checked: both target ranges and
+// both result windows byte by byte against references built in each
+// initiator's issue order, and each node's completion count.
 // Prints the
 // latency of single requests (doorbell write to A's status words written).
 `include "skif_defs.vh"
@@ -47,6 +54,7 @@ module tb_skif_rma_net;
   parameter int NSELF   = 96;   // B's requests to itself in the self phase
   parameter int NFA2    = 32;   // self phase: fetch-adds from each node but B
   parameter int NBG     = 12;   // self phase: A's gets of 600..2048 bytes from B
+  parameter int NSTORM  = 96;   // two-way storm: requests A posts to B and B to A, all at once
 
 `define SKIF_TB_XORSHIFT
 `include "skif_tb.svh"
@@ -286,6 +294,36 @@ module tb_skif_rma_net;
                              input logic [63:0] opnd, input logic [63:0] cmp, input int tag);
     atomic_from(B, B, op, width, ta, ra, opnd, cmp, tag);
   endtask
+  // ---- the two-way storm: node `from` (A or B) to the other; the target
+  // range is the other's [TW, TW + 0x3000) (reference refb at B, refta at
+  // A), get data lands in from's result window (refa at A, refr at B)
+  logic [7:0] refta [TWS];
+  task automatic storm_put(input int from, input int ta, input int len, input int salt, input int tag);
+    int nf;
+    logic [63:0] w;
+    nf = (len + 7) / 8;
+    put_word(from, rdesc(2 + nf));
+    put_word(from, rhdr(`SKIF_KIND_RMA_PUT, (from == A) ? B : A, 4'h0, len, tag));
+    put_word(from, 64'(ta));
+    for (int f = 0; f < nf; f++) begin
+      w = '0;
+      for (int b = 0; b < 8; b++) if (8 * f + b < len) w[8*b +: 8] = pat(13 + from, 8 * f + b, salt);
+      put_word(from, w);
+    end
+    for (int b = 0; b < len; b++)
+      if (from == A) refb[ta - TW + b] = pat(13 + from, b, salt);
+      else           refta[ta - TW + b] = pat(13 + from, b, salt);
+  endtask
+  task automatic storm_get(input int from, input int ta, input int len, input int ra, input int tag);
+    put_word(from, rdesc(3));
+    put_word(from, rhdr(`SKIF_KIND_RMA_GET, (from == A) ? B : A, 4'h0, len, tag));
+    put_word(from, 64'(ta));
+    put_word(from, 64'(ra));
+    for (int b = 0; b < len; b++)
+      if (from == A) refa[ra - RW + b] = refb[ta - TW + b];
+      else           refr[ra - RW + b] = refta[ta - TW + b];
+  endtask
+
   // an op on the shared word from node n (FADD 1, or ADD of 2^32: the low
   // half counts the fetch-adds, the high half the adds)
   task automatic post_sh(input int n, input logic [3:0] op, input int ra, input int tag);
@@ -748,6 +786,84 @@ module tb_skif_rma_net;
         expect_rd(n, `SKIF_REG_STATUS, 0);
       end
       wr(B, `SKIF_REG_RMA_STATUS, `SKIF_RMA_STATUS_REFUSED | `SKIF_RMA_STATUS_RSP_ERR);
+    end
+
+    // ---- the two-way storm: A and B post NSTORM requests each to the
+    // other at once (ring of 2: through both directions of the same links;
+    // ring of 3: A and B are neighbours through the wrap link)
+    begin
+      int ndone [N];
+      int nexp [N];
+      int go, c0, bad, k;
+      win(A, 0, TW, TWS, `SKIF_RMA_PERM_R | `SKIF_RMA_PERM_W);
+      for (int a = 0; a < TWS; a++) refta[a] = mbyte(A, TW + a);
+      for (int n = 0; n < N; n++) ndone[n] = n_done(n);
+      k = 0;
+      for (int i = 0; i < NSTORM; i++) begin
+        for (int from = 0; from < 2; from++) begin
+          int f;
+          f = (from == 0) ? A : B;
+          case (i % 8)
+            0, 2, 4, 6, 7: begin  // 8-byte aligned puts: the engine's fast path, 1-flit ACKs
+              ta = TW + 8 * rnd('h3000 / 8);
+              storm_put(f, ta, 8, 500 + k, 100 + i);
+            end
+            1, 5: begin           // gets of 600..1024 bytes: long GET_RESPs
+              len = 600 + rnd(425);
+              ta = TW + rnd('h3000 - len);
+              ra = RW + 'h1000 + rnd('h2000 - len);
+              storm_get(f, ta, len, ra, 100 + i);
+            end
+            default: begin        // puts of 1..512 bytes at any alignment
+              len = 1 + rnd(512);
+              ta = TW + rnd('h3000 - len);
+              storm_put(f, ta, len, 500 + k, 100 + i);
+            end
+          endcase
+          k++;
+        end
+      end
+      `CHECK(tail[A] < 'h10000 && tail[B] < 'h10000, ("TX ring overflow: %h %h", tail[A], tail[B]))
+      for (int n = 0; n < N; n++) nexp[n] = ndone[n] + ((n == A || n == B) ? NSTORM : 0);
+      wr(A, `SKIF_REG_TX_TAIL, tail[A]);
+      wr(B, `SKIF_REG_TX_TAIL, tail[B]);
+      c0 = cycle;
+      wait0 = cycle - 200000;  // stuck() reports after 200000 cycles
+      go = 1;
+      while (go) begin
+        go = 0;
+        for (int n = 0; n < N; n++) if (n_done(n) != nexp[n]) go = 1;
+        if (cycle - c0 >= 200000) go = 0;
+        if (go) @(posedge clk);
+      end
+      stuck("two-way storm");
+      for (int n = 0; n < N; n++)
+        `CHECK(n_done(n) == nexp[n], ("storm: node %0d %0d completions, expected %0d", n, n_done(n), nexp[n]))
+      bad = 0;
+      for (int a = 0; a < 'h3000; a++) begin
+        if (mbyte(B, TW + a) !== refb[a]) begin
+          if (bad < 8) $error("storm: B byte %h = %h, expected %h", TW + a, mbyte(B, TW + a), refb[a]);
+          bad++;
+        end
+        if (mbyte(A, TW + a) !== refta[a]) begin
+          if (bad < 8) $error("storm: A byte %h = %h, expected %h", TW + a, mbyte(A, TW + a), refta[a]);
+          bad++;
+        end
+      end
+      for (int a = 0; a < RWS; a++) begin
+        if (!refa_shared[a] && mbyte(A, RW + a) !== refa[a]) begin
+          if (bad < 8) $error("storm: A result byte %h = %h, expected %h", RW + a, mbyte(A, RW + a), refa[a]);
+          bad++;
+        end
+        if (!refr_shared[a] && mbyte(B, RW + a) !== refr[a]) begin
+          if (bad < 8) $error("storm: B result byte %h = %h, expected %h", RW + a, mbyte(B, RW + a), refr[a]);
+          bad++;
+        end
+      end
+      if (bad > 0) errors += 1;
+      for (int n = 0; n < N; n++) expect_rd(n, `SKIF_REG_NET_DROPS, 0);
+      $display("two-way storm: %0d requests each way at once (8-byte puts, puts to 512 B, gets of 600..1024 B): %0d cycles, %0d bytes differ; TX rings used %0d and %0d bytes",
+               NSTORM, cycle - c0, bad, tail[A], tail[B]);
     end
 
     // ---- software may not send answers: a kind-2 entry whose header is an

@@ -37,7 +37,7 @@ module tb_torus_fabric;
   localparam int N     = SX * SY * SZ * SW;
   localparam int Links = 2 * NDIMS;
   localparam int Ports = Links + 1;
-  localparam int TV    = 4 * NVCS;
+  localparam int TV    = 6 * NVCS;
   localparam int DbgW  = Ports * TV;
   localparam int QMAX  = 4096;    // queued packets per node
 
@@ -108,6 +108,14 @@ module tb_torus_fabric;
     .ej_ready_i  (ej_r),
     .ej_data_o   (ej_d),
     .ej_last_o   (ej_l),
+    .ans_inj_valid_i ({N{1'b0}}),
+    .ans_inj_ready_o (),
+    .ans_inj_data_i  ({N*64{1'b0}}),
+    .ans_inj_last_i  ({N{1'b0}}),
+    .ans_ej_valid_o  (),
+    .ans_ej_ready_i  ({N{1'b1}}),
+    .ans_ej_data_o   (),
+    .ans_ej_last_o   (),
     .drop_o      (drop),
     .drop_cnt_o  (drop_cnt),
     .dbg_busy_o  (dbg_busy),

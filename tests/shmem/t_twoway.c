@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* t_twoway: RMA traffic in every direction at once, the pattern that can
- * stop the network in the request-answer deadlock (docs/shmem.md,
- * "Deadlock"); the library's in-flight budget must carry it through.
+ * stopped the network in the request-answer deadlock when answers shared
+ * the requests' virtual channels (docs/shmem.md, "In flight"); the answer
+ * network carries it through with no in-flight limit (the default), and
+ * any SHMEM_RMA_BUDGET must too.
  * Run: oshrun -np N build/tests/shmem/t_twoway [K]. Each PE, all at once:
  * K 8-byte puts to the next PE, 8 KiB to every PE (an all-to-all), a
  * 20000-byte get from the next PE, and 200 adds spread over all PEs; then
