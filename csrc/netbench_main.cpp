@@ -26,6 +26,7 @@
 #include "verilated.h"
 
 #include "node_links.h"
+#include "skif_hw.h"
 
 extern "C" {
 #include "netbench.h"
@@ -38,8 +39,8 @@ using skif::get_field;
 using skif::set_field;
 using Model = Vskif_fabric_node_top;
 
-const char *const kClass[6] = {"msg",    "msg-after-dateline",   "coll-up", "coll-down",
-                               "answer", "answer-after-dateline"};
+const char *const kClass[SKIF_VC_CLASSES] = {
+    "msg", "msg-after-dateline", "coll-up", "coll-down", "answer", "answer-after-dateline"};
 const int kCalm = 4; // quiet cycles in a row before a node is skipped
 
 // Nothing comes in, nothing goes out, no buffer holds a flit, nothing moved

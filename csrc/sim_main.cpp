@@ -27,6 +27,7 @@
 #include "verilated_fst_c.h"
 
 #include "node_links.h"
+#include "skif_hw.h"
 
 #if __has_include(<valgrind/memcheck.h>)
 #include <valgrind/memcheck.h>
@@ -482,9 +483,9 @@ extern "C" void skif_model_dbg_report(void)
     if (!g_dbg_on)
         return;
     const int dbgw = g_m[0]->dbgw_o, links = g_links, vcs = dbgw / (links + 1);
-    static const char *const cls[6] = {"message",       "message after the dateline",
-                                       "collective up", "collective down",
-                                       "answer",        "answer after the dateline"};
+    static const char *const cls[SKIF_VC_CLASSES] = {"message",       "message after the dateline",
+                                                     "collective up", "collective down",
+                                                     "answer",        "answer after the dateline"};
     int stuck = 0;
     for (int r = 0; r < g_opt->nodes; r++) {
         const Model *m = g_m[static_cast<size_t>(r)];
@@ -500,7 +501,8 @@ extern "C" void skif_model_dbg_report(void)
             std::fprintf(stderr,
                          "  stuck: router of node %d (id 0x%x) input port %s VC %d (%s): holds a "
                          "flit that did not move\n",
-                         r, skif_opts_node_id(g_opt, r), pname, u, cls[(u * 6) / vcs]);
+                         r, skif_opts_node_id(g_opt, r), pname, u,
+                         cls[(u * SKIF_VC_CLASSES) / vcs]);
             stuck++;
         }
     }

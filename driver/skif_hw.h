@@ -15,6 +15,9 @@
 #define SKIF_REG_AW              12u          /* register port byte address width */
 #define SKIF_CHANS_MAX           256u         /* channels an adapter can have (the channel id width) */
 #define SKIF_DMA_AW              64u          /* DMA byte address width */
+#define SKIF_VC_CLASSES          6u           /* VC classes of the torus router */
+#define SKIF_NUM_VCS             2u           /* VCs per class (NumVcs), 1..4 */
+#define SKIF_VC_DEPTH            32u          /* flits per input VC buffer (VcDepth), 2..64 */
 #define SKIF_HDR_KIND_HI         63u
 #define SKIF_HDR_KIND_LO         60u
 #define SKIF_HDR_DST_HI          59u

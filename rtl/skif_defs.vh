@@ -24,6 +24,14 @@
 `define SKIF_CHANS_MAX         256    // channels an adapter can have (the channel id width)
 `define SKIF_DMA_AW            64     // DMA byte address width
 
+// ---------------------------------------------------------------- router
+// The torus router's defaults, read by every module and top that has the
+// parameter (docs/router.md): the VC classes are messages before and after
+// the dateline, collective up and down, answers before and after the dateline.
+`define SKIF_VC_CLASSES        6      // VC classes of the torus router
+`define SKIF_NUM_VCS           2      // VCs per class (NumVcs), 1..4
+`define SKIF_VC_DEPTH          32     // flits per input VC buffer (VcDepth), 2..64
+
 // ---------------------------------------------------------------- header flit
 // [63:60] kind  [59:44] dst node  [43:28] src node  [27:20] dst channel
 // [19:8]  payload length in bytes  [7:0] reserved (zero for KIND_MSG)

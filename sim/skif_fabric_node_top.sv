@@ -13,13 +13,13 @@
 
 module skif_fabric_node_top #(
   parameter int NDims   = 1,   // torus dimensions, 1..4
-  parameter int NumVcs  = 2,   // VCs per class of the router
-  parameter int VcDepth = 32,  // flits per input VC buffer
+  parameter int NumVcs  = `SKIF_NUM_VCS,   // VCs per class of the router
+  parameter int VcDepth = `SKIF_VC_DEPTH,  // flits per input VC buffer
   parameter int Tie     = 1,   // half-ring tie-break: 1 split per flow, 0 always PLUS (the first router)
   parameter int EjFirst = 1,   // ejection-first switch allocation: 1, or 0 (the first router)
   localparam int Links  = 2 * NDims,
-  localparam int VcW    = $clog2(6 * NumVcs),
-  localparam int DbgW   = (Links + 1) * 6 * NumVcs
+  localparam int VcW    = $clog2(`SKIF_VC_CLASSES * NumVcs),
+  localparam int DbgW   = (Links + 1) * `SKIF_VC_CLASSES * NumVcs
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,

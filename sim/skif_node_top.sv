@@ -13,10 +13,10 @@
 
 module skif_node_top #(
   parameter int NDims = 1,  // torus dimensions, 1..4
-  localparam int NetVcs = 2,  // VCs per class of the router: skif_net_node's NumVcs default
+  localparam int NetVcs = `SKIF_NUM_VCS,  // VCs per class of the router (rtl/skif_defs.vh)
   localparam int Links  = 2 * NDims,
-  localparam int VcW    = $clog2(6 * NetVcs),
-  localparam int DbgW   = (Links + 1) * 6 * NetVcs,
+  localparam int VcW    = $clog2(`SKIF_VC_CLASSES * NetVcs),
+  localparam int DbgW   = (Links + 1) * `SKIF_VC_CLASSES * NetVcs,
   localparam int SlotW  = $clog2(`SKIF_COLL_TREES) + 5
 ) (
   input  logic                 clk_i,

@@ -12,7 +12,7 @@ module skif_sim_top #(
   parameter int SizeZ = 1,  // ring size in Z (1 when NDims < 3)
   parameter int SizeW = 1,  // ring size in W (1 when NDims < 4)
   localparam int Nodes = SizeX * SizeY * SizeZ * SizeW,
-  localparam int NetVcs = 2,  // VCs per class of the routers: skif_torus_net's NumVcs default
+  localparam int NetVcs = `SKIF_NUM_VCS,  // VCs per class of the routers (rtl/skif_defs.vh)
   localparam int Links  = 2 * NDims,
   localparam int SlotW  = $clog2(`SKIF_COLL_TREES) + 5
 ) (
@@ -21,8 +21,8 @@ module skif_sim_top #(
   output logic [19:0] dims_o,  // {W, Z, Y, X} sizes, 5 bits each: what this model was built for
   output logic [15:0] dbgw_o,  // router debug bits per node (ports x VCs)
   // router debug of every node (skif_torus_net): for the watchdog's report
-  output logic [Nodes*(2*NDims+1)*6*NetVcs-1:0] dbg_busy_o,
-  output logic [Nodes*(2*NDims+1)*6*NetVcs-1:0] dbg_move_o,
+  output logic [Nodes*(2*NDims+1)*`SKIF_VC_CLASSES*NetVcs-1:0] dbg_busy_o,
+  output logic [Nodes*(2*NDims+1)*`SKIF_VC_CLASSES*NetVcs-1:0] dbg_move_o,
   // collective engines: slot coll_sel_i (tree * 32 + reduce id) of every node
   // and the engines' states, for the watchdog's report
   input  logic [SlotW-1:0]           coll_sel_i,
@@ -30,7 +30,7 @@ module skif_sim_top #(
   output logic [Nodes*(Links+1)-1:0] coll_exp_o,
   output logic [Nodes*8-1:0]         coll_state_o
 );
-  assign dbgw_o = 16'((2 * NDims + 1) * 6 * NetVcs);
+  assign dbgw_o = 16'((2 * NDims + 1) * `SKIF_VC_CLASSES * NetVcs);
   assign dims_o = {5'(SizeW), 5'(SizeZ), 5'(SizeY), 5'(SizeX)};
 
   logic [Nodes-1:0]    reg_req_valid, reg_req_ready, reg_req_write;

@@ -16,12 +16,12 @@
 
 module skif_net_node #(
   parameter int NDims       = 2,    // torus dimensions used, 1..4 (X, Y, Z, W)
-  parameter int VcDepth     = 32,   // router: flits per input VC buffer, 2..64
-  parameter int NumVcs      = 2,    // router: VCs per class, 1..4
+  parameter int VcDepth     = `SKIF_VC_DEPTH,   // router: flits per input VC buffer, 2..64
+  parameter int NumVcs      = `SKIF_NUM_VCS,    // router: VCs per class, 1..4
   parameter int DmaMaxReads = 256,  // adapter: max outstanding DMA reads
   parameter int Trees       = `SKIF_COLL_TREES,  // collective engine: tree table entries
   localparam int Links      = 2 * NDims,
-  localparam int TotalVcs   = 6 * NumVcs,
+  localparam int TotalVcs   = `SKIF_VC_CLASSES * NumVcs,
   localparam int VcW        = $clog2(TotalVcs),
   localparam int DbgW       = (Links + 1) * TotalVcs,
   localparam int SlotW      = $clog2(Trees) + 5

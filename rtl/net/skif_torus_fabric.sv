@@ -20,8 +20,8 @@ module skif_torus_fabric #(
   parameter int SizeY    = 4,  // ring size in Y, 2..16 if NDims >= 2, else 1
   parameter int SizeZ    = 1,  // ring size in Z, 2..16 if NDims >= 3, else 1
   parameter int SizeW    = 1,  // ring size in W, 2..16 if NDims == 4, else 1
-  parameter int VcDepth  = 32, // flits per input VC buffer, 2..64
-  parameter int NumVcs   = 2,  // VCs per class, 1..4
+  parameter int VcDepth  = `SKIF_VC_DEPTH, // flits per input VC buffer, 2..64
+  parameter int NumVcs   = `SKIF_NUM_VCS,  // VCs per class, 1..4
   parameter int Dateline = 1,  // 1: dateline VC classes; 0 only to demonstrate the deadlock
   parameter int Trees    = 32, // collective engine: tree table entries (power of two, 2..256)
   parameter int NumChans = 64, // adapter channels (the engine checks result channels against it)
@@ -29,7 +29,7 @@ module skif_torus_fabric #(
   localparam int SlotW    = $clog2(Trees) + 5,
   localparam int Links    = 2 * NDims,
   localparam int Ports    = Links + 1,
-  localparam int TotalVcs = 6 * NumVcs,
+  localparam int TotalVcs = `SKIF_VC_CLASSES * NumVcs,
   localparam int VcW      = $clog2(TotalVcs),
   localparam int DbgW     = Ports * TotalVcs
 ) (

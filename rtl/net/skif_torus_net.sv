@@ -21,8 +21,8 @@ module skif_torus_net #(
   parameter int SizeY       = 2,    // ring size in Y, 2..16 if NDims >= 2, else 1
   parameter int SizeZ       = 1,    // ring size in Z, 2..16 if NDims >= 3, else 1
   parameter int SizeW       = 1,    // ring size in W, 2..16 if NDims == 4, else 1
-  parameter int VcDepth     = 32,   // router: flits per input VC buffer, 2..64 (docs/router.md: cost)
-  parameter int NumVcs      = 2,    // router: VCs per class, 1..4
+  parameter int VcDepth     = `SKIF_VC_DEPTH,   // router: flits per input VC buffer, 2..64 (docs/router.md: cost)
+  parameter int NumVcs      = `SKIF_NUM_VCS,    // router: VCs per class, 1..4
   parameter int DmaMaxReads = 256,  // per adapter: max outstanding DMA reads (covers a 128-cycle host round trip with room)
   parameter int Trees       = `SKIF_COLL_TREES,  // collective engine: tree table entries
   localparam int Nodes      = SizeX * SizeY * SizeZ * SizeW,
@@ -52,8 +52,8 @@ module skif_torus_net #(
   output logic [Nodes*32-1:0]  net_drop_cnt_o,
   // router debug, node i in slice i: input VC holds a flit / sent one this
   // cycle (bit numbering in skif_torus_router), for a simulator's watchdog
-  output logic [Nodes*(2*NDims+1)*6*NumVcs-1:0] dbg_busy_o,
-  output logic [Nodes*(2*NDims+1)*6*NumVcs-1:0] dbg_move_o,
+  output logic [Nodes*(2*NDims+1)*`SKIF_VC_CLASSES*NumVcs-1:0] dbg_busy_o,
+  output logic [Nodes*(2*NDims+1)*`SKIF_VC_CLASSES*NumVcs-1:0] dbg_move_o,
   // collective engines, for a simulator's watchdog: slot coll_dbg_sel_i of
   // every node (contributions so far, contributions expected: bit p = link
   // port p, bit 2*NDims = the host) and the engines' unit states
@@ -62,8 +62,8 @@ module skif_torus_net #(
   output logic [Nodes*(Links+1)-1:0]    coll_dbg_exp_o,
   output logic [Nodes*8-1:0]            coll_dbg_state_o
 );
-  localparam int VcW  = $clog2(6 * NumVcs);
-  localparam int DbgW = (Links + 1) * 6 * NumVcs;
+  localparam int VcW  = $clog2(`SKIF_VC_CLASSES * NumVcs);
+  localparam int DbgW = (Links + 1) * `SKIF_VC_CLASSES * NumVcs;
 
   // Links, indexed by node and port (see skif_torus_links): out ports and
   // in-port credits of every node, and what they feed.

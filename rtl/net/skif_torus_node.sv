@@ -20,8 +20,8 @@
 
 module skif_torus_node #(
   parameter int NDims    = 2,
-  parameter int VcDepth  = 32,
-  parameter int NumVcs   = 2,
+  parameter int VcDepth  = `SKIF_VC_DEPTH,
+  parameter int NumVcs   = `SKIF_NUM_VCS,
   parameter int Dateline = 1,
   parameter int Tie      = 1,   // half-ring tie-break of the router (skif_torus_route)
   parameter int EjFirst  = 1,   // the router's ejection-first switch allocation (skif_torus_router)
@@ -30,7 +30,7 @@ module skif_torus_node #(
   parameter int Coll     = 1,   // 1: the collective engine; 0: none (message-only benches)
   localparam int Links    = 2 * NDims,
   localparam int Ports    = Links + 1,
-  localparam int TotalVcs = 6 * NumVcs,
+  localparam int TotalVcs = `SKIF_VC_CLASSES * NumVcs,
   localparam int VcW      = $clog2(TotalVcs),
   localparam int SlotW    = $clog2(Trees) + 5
 ) (

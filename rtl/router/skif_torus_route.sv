@@ -29,7 +29,7 @@ module skif_torus_route #(
   parameter int Tie      = 1,  // half a ring: 1 split per flow (tie_minus); 0 always PLUS (the first router)
   localparam int Ports    = 2 * NDims + 1,
   localparam int PortW    = $clog2(Ports),
-  localparam int TotalVcs = 6 * NumVcs,
+  localparam int TotalVcs = `SKIF_VC_CLASSES * NumVcs,
   localparam int VcW      = $clog2(TotalVcs)
 ) (
   input  logic [15:0]      node_id_i,  // own coordinates: x [3:0], y [7:4], z [11:8], w [15:12]

@@ -30,15 +30,15 @@
 
 module skif_torus_router #(
   parameter int NDims    = 2,  // torus dimensions used, 1..4 (X, Y, Z, W)
-  parameter int VcDepth  = 32, // flits per input VC buffer, 2..64 (>= 4: one flit/cycle on one VC)
-  parameter int NumVcs   = 2,  // VCs per class (6 classes), 1..4
+  parameter int VcDepth  = `SKIF_VC_DEPTH, // flits per input VC buffer, 2..64 (>= 4: one flit/cycle on one VC)
+  parameter int NumVcs   = `SKIF_NUM_VCS,  // VCs per class (6 classes), 1..4
   parameter int Dateline = 1,  // 1: dateline VC classes; 0 only to demonstrate the deadlock
   parameter int SaIters  = 2,  // switch allocation iterations per cycle, 1..2
   parameter int Tie      = 1,  // half a ring: 1 split per flow, 0 always PLUS (skif_torus_route)
   parameter int EjFirst  = 1,  // 1: the packet that holds the ejection port goes first at its input; 0: plain round-robin (the first router)
   localparam int Links    = 2 * NDims,
   localparam int Ports    = Links + 1,
-  localparam int TotalVcs = 6 * NumVcs,
+  localparam int TotalVcs = `SKIF_VC_CLASSES * NumVcs,
   localparam int VcW      = $clog2(TotalVcs)
 ) (
   input  logic                      clk_i,
