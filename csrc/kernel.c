@@ -75,14 +75,23 @@ static void stop_all(void)
 
 extern char **environ;
 
+static void free_env(char **env, size_t ours_from)
+{
+    for (size_t k = ours_from; env[k]; k++)
+        free(env[k]);
+    free(env);
+}
+
 /* The environment of node nd's program: the simulator's, with the SKIF_*
- * variables of the node in place of any it had. Freed with free_env(). */
-static char **node_env(const struct node *nd, int sock_fd)
+ * variables of the node in place of any it had (a run started from a
+ * program of another run has them). The strings from *ours on are this
+ * function's: free_env(). NULL when out of memory. */
+static char **node_env(const struct node *nd, int sock_fd, size_t *ours)
 {
     const struct skif_opts *o = &g_sim.opt;
-    static const char *const ours[] = {SKIF_ENV_SOCK_FD, SKIF_ENV_MEM_FD, SKIF_ENV_RANK,
-                                       SKIF_ENV_SIZE, SKIF_ENV_DIMS};
-    enum { N_OURS = sizeof(ours) / sizeof(ours[0]) };
+    static const char *const names[] = {SKIF_ENV_SOCK_FD, SKIF_ENV_MEM_FD, SKIF_ENV_RANK,
+                                        SKIF_ENV_SIZE, SKIF_ENV_DIMS};
+    enum { N_OURS = sizeof(names) / sizeof(names[0]) };
     size_t n = 0;
     while (environ[n])
         n++;
@@ -93,32 +102,28 @@ static char **node_env(const struct node *nd, int sock_fd)
     for (size_t i = 0; i < n; i++) {
         int mine = 0;
         for (int j = 0; j < N_OURS && !mine; j++) {
-            size_t l = strlen(ours[j]);
-            mine = !strncmp(environ[i], ours[j], l) && environ[i][l] == '=';
+            size_t l = strlen(names[j]);
+            mine = !strncmp(environ[i], names[j], l) && environ[i][l] == '=';
         }
         if (!mine)
             env[k++] = environ[i];
     }
+    *ours = k;
     char dims[32];
     skif_opts_dims_str(o, dims, sizeof(dims));
     const long long val[N_OURS - 1] = {sock_fd, nd->memfd, nd->rank, o->progs};
     for (int j = 0; j < N_OURS; j++) {
         char buf[96];
         if (j < N_OURS - 1)
-            snprintf(buf, sizeof(buf), "%s=%lld", ours[j], val[j]);
+            snprintf(buf, sizeof(buf), "%s=%lld", names[j], val[j]);
         else
-            snprintf(buf, sizeof(buf), "%s=%s", ours[j], dims);
-        if (!(env[k++] = strdup(buf)))
-            return env; /* the caller sees the NULL below it as the end: fails */
+            snprintf(buf, sizeof(buf), "%s=%s", names[j], dims);
+        if (!(env[k++] = strdup(buf))) {
+            free_env(env, *ours);
+            return NULL;
+        }
     }
     return env;
-}
-
-static void free_env(char **env, size_t ours_from)
-{
-    for (size_t k = ours_from; env[k]; k++)
-        free(env[k]);
-    free(env);
 }
 
 /* Start node nd's program now, as its first release (posix_spawn: no copy
@@ -134,12 +139,10 @@ static int spawn_program(struct node *nd)
         fprintf(stderr, "skifsim: socketpair: %s\n", strerror(errno));
         return -1;
     }
-    size_t n_env = 0;
-    while (environ[n_env])
-        n_env++;
-    char **env = node_env(nd, sv[1]);
+    size_t ours = 0;
+    char **env = node_env(nd, sv[1], &ours);
     int rc = ENOMEM;
-    if (env && env[n_env] && env[n_env + 4]) {
+    if (env) {
         posix_spawnattr_t at;
         sigset_t def, none;
         sigemptyset(&none);
@@ -164,12 +167,8 @@ static int spawn_program(struct node *nd)
         if (rc == 0)
             nd->pid = pid;
     }
-    if (env) {
-        size_t k = 0;
-        while (env[k] && k < n_env)
-            k++;
-        free_env(env, k);
-    }
+    if (env)
+        free_env(env, ours);
     close(sv[1]);
     if (rc) {
         close(sv[0]);

@@ -335,6 +335,16 @@ t_simulator_program_not_startable() {
     has "$T/err" "skifsim: node 0: cannot run '$T/nonexistent': No such file or directory" &&
         has "$T/err" "exited with status 127 at cycle 0; stopping the other programs"
 }
+# A run started where SKIF_* variables are already set (from a program of
+# another run): each program gets its own node's values, not those.
+t_launcher_stale_skif_environment_replaced() {
+    SKIF_RANK=7 SKIF_SIZE=9 SKIF_DIMS=9x9 SKIF_SOCK_FD=99 SKIF_MEM_FD=98 \
+        expect_rc 0 valgrind -q --error-exitcode=9 --leak-check=full \
+        --errors-for-leak-kinds=definite,indirect "$B/models/n1/skifsim" -n 3 "$B/bin/greeting" ||
+        return 1
+    has "$T/out" 'node 2: received "Hello from node 1"' &&
+        has "$T/out" 'node 0: received "Hello from node 2"'
+}
 t_launcher_one_node() {
     # -n 1: one program (SKIF_SIZE=1) on a ring of 2 whose node 1 runs none
     expect_rc 0 "$RUN" -n 1 sh -c 'echo "rank $SKIF_RANK of $SKIF_SIZE"' || return 1
