@@ -26,7 +26,7 @@ CFLAGS    ?= $(CFLAGS_BASE)
 
 # Verilator's flags are in sim/build_model.sh; VFLAGS_EXTRA=... adds to them.
 
-SIMLIB_SRC := csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c csrc/loop.c
+SIMLIB_SRC := csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c csrc/loop.c csrc/ranks_none.c
 SKIFLIB_SRC := driver/skif_dev.c driver/backend_sim.c sw/skifch.c sw/skifch_util.c
 SKIFLIB_SRC += driver/skif_coll.c sw/coll/tree.c sw/skifcoll.c   # collectives
 SKIFLIB_SRC += driver/skif_rma.c   # remote memory access (docs/rma.md, "Driver")
@@ -121,7 +121,7 @@ $(B)/unit/%: tests/unit/%.c $(SIMLIB_SRC) $(SKIFLIB_SRC)
 model:
 	@test -n "$(MODEL)" || { echo "make model: give MODEL=n1..n4 or tDIMS-icarus, e.g. n3 or t8-icarus" >&2; exit 2; }
 	@case "$(MODEL)" in *-icarus) $(MAKE) -s $(B)/models/$(MODEL)/skifsim.vvp;; \
-	    *) $(MAKE) -s $(B)/models/$(MODEL)/skifsim;; esac
+	    *) $(MAKE) -s $(B)/models/$(MODEL)/skifsim $(call MPI_MODEL,$(MODEL));; esac
 
 # build/models/nD/skifsim: the simulator of every torus of D dimensions
 # (D = 1..4): one Verilated model per node, built once (sim/build_model.sh).
@@ -129,8 +129,27 @@ MODEL_DEPS := $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_defs.vh sim/bu
 $(B)/models/%/skifsim: $(MODEL_DEPS) csrc/sim_main.cpp csrc/node_links.h $(B)/lib/libskifsim.a
 	@VFLAGS_EXTRA="$(VFLAGS_EXTRA)" sim/build_model.sh $*
 
+# build/models/nD/skifsim-mpi: the same simulator on MPI (skifrun --ranks K,
+# csrc/ranks.h), linked from the same objects with csrc/ranks_mpi.c in place
+# of ranks_none.c, when Debian's Open MPI (or else MPICH) is installed (make
+# deps installs Open MPI; without it, --ranks says what to install). Next to
+# it, skifsim-mpi.launcher names the mpiexec of that MPI, for skifrun.
+MPI_PC  := $(shell pkg-config --exists ompi-c 2>/dev/null && echo ompi-c || \
+                   { pkg-config --exists mpich 2>/dev/null && echo mpich; })
+MPIEXEC := $(if $(filter ompi-c,$(MPI_PC)),mpiexec.openmpi,$(if $(MPI_PC),mpiexec.mpich))
+MPI_MODEL = $(if $(MPI_PC),$(B)/models/$(1)/skifsim-mpi)
+$(B)/obj/csrc/ranks_mpi.o: csrc/ranks_mpi.c csrc/ranks.h
+	@mkdir -p $(dir $@)
+	$(call say,CC,$<) $(CC) $(CFLAGS) $(shell pkg-config --cflags $(MPI_PC)) -c $< -o $@
+
+$(B)/models/%/skifsim-mpi: $(B)/models/%/skifsim $(B)/obj/csrc/ranks_mpi.o
+	$(call say,LINK,$@) $(CXX) -pthread $(@D)/obj/sim_main.o $(@D)/obj/verilated*.o \
+	    $(@D)/obj/Vskif_node_top__ALL.a $(B)/obj/csrc/ranks_mpi.o $(B)/lib/libskifsim.a -lz \
+	    $(shell pkg-config --libs $(MPI_PC)) -o $@.tmp && mv -f $@.tmp $@
+	@echo $(MPIEXEC) >$@.launcher
+
 # build/vpi/skif.vpi: the kernel as a VPI module for vvp (Icarus path).
-VPI_SRC := csrc/vpi_main.c csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c
+VPI_SRC := csrc/vpi_main.c csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c csrc/ranks_none.c
 $(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard csrc/*.h sim/*.h driver/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@) $(CC) $(CFLAGS) -fPIC -shared -I/usr/include/iverilog $(VPI_SRC) \
@@ -172,7 +191,7 @@ sim: deps all
 	       echo "usage: make sim [SIM=verilator|icarus|systemc] [NODES=N] [DIMS=XxY (systemc)]" >&2; exit 2;; \
 	esac
 
-TEST_MODELS := $(foreach t,n1 n2 n3,$(B)/models/$(t)/skifsim) \
+TEST_MODELS := $(foreach t,n1 n2 n3,$(B)/models/$(t)/skifsim $(call MPI_MODEL,$(t))) \
                $(foreach d,n1 n2 n3 n4,$(B)/netbench/$(d)/skifnet $(B)/netbench/$(d)-prev/skifnet) \
                $(B)/models/t2-icarus/skifsim.vvp $(B)/models/t3-icarus/skifsim.vvp \
                $(B)/models/t2x2-icarus/skifsim.vvp \

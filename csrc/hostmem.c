@@ -175,7 +175,7 @@ void hostmem_drain_posted(struct node *nd, uint64_t now)
 
 static struct node *dpi_node(int node)
 {
-    if (node < 0 || node >= g_sim.n) {
+    if (node < g_sim.lo || node >= g_sim.hi) {
         fprintf(stderr, "skifsim: internal error: DPI call for node %d of %d\n", node, g_sim.n);
         abort();
     }

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ranks.h"
 #include "sim.h"
 #include "skif_futex.h"
 #include "skif_hw.h"
@@ -44,7 +45,7 @@ static void on_signal(int sig)
 
 static void kill_all(int sig)
 {
-    for (int i = 0; i < g_sim.n; i++) {
+    for (int i = g_sim.lo; i < g_sim.hi; i++) {
         struct node *nd = &g_sim.nodes[i];
         if (nd->pid > 0 && nd->state != NODE_EXITED)
             kill(nd->pid, sig);
@@ -56,7 +57,7 @@ static void stop_all(void)
 {
     kill_all(SIGTERM);
     double until = sim_wall() + 2.0;
-    for (int i = 0; i < g_sim.n; i++) {
+    for (int i = g_sim.lo; i < g_sim.hi; i++) {
         struct node *nd = &g_sim.nodes[i];
         if (nd->pid <= 0 || nd->state == NODE_EXITED)
             continue;
@@ -183,7 +184,7 @@ static int spawn_program(struct node *nd)
 static int start_programs(void)
 {
     const struct skif_opts *o = &g_sim.opt;
-    for (int i = 0; i < g_sim.n; i++) {
+    for (int i = g_sim.lo; i < g_sim.hi; i++) {
         struct node *nd = &g_sim.nodes[i];
         if (i >= o->progs) { /* -n 1: the ring's second node runs no program */
             nd->state = NODE_EXITED;
@@ -495,7 +496,7 @@ static int wait_running(struct node *nd)
 
 void sim_tick_host(void)
 {
-    for (int i = 0; i < g_sim.n; i++)
+    for (int i = g_sim.lo; i < g_sim.hi; i++)
         hostmem_tick(&g_sim.nodes[i], g_sim.now);
 }
 
@@ -540,32 +541,32 @@ static const char *req_name(uint32_t t)
     }
 }
 
-static void report_node(struct node *nd)
+static void report_node(FILE *f, struct node *nd)
 {
     if (nd->end_state == NODE_EXITED)
-        fprintf(stderr, "  node %d: program exited\n", nd->rank);
+        fprintf(f, "  node %d: program exited\n", nd->rank);
     else
-        fprintf(stderr, "  node %d: %s since cycle %" PRIu64 "\n", nd->rank, req_name(nd->req.type),
+        fprintf(f, "  node %d: %s since cycle %" PRIu64 "\n", nd->rank, req_name(nd->req.type),
                 nd->blocked_at);
-    fprintf(stderr, "    adapter:");
+    fprintf(f, "    adapter:");
     for (int i = 0; i < SKIF_SNAP_REGS; i++) {
         if (nd->snap_ok[i])
-            fprintf(stderr, " %s=0x%x", snap_regs[i].name, nd->snap[i]);
+            fprintf(f, " %s=0x%x", snap_regs[i].name, nd->snap[i]);
         else
-            fprintf(stderr, " %s=?", snap_regs[i].name);
+            fprintf(f, " %s=?", snap_regs[i].name);
     }
-    fprintf(stderr, "\n");
+    fprintf(f, "\n");
     uint32_t status = nd->snap_ok[SNAP_STATUS] ? nd->snap[SNAP_STATUS] : 0;
     if (status & SKIF_STATUS_TX_BUSY)
-        fprintf(stderr, "    TX engine busy: a packet is stuck on its way into the network\n");
+        fprintf(f, "    TX engine busy: a packet is stuck on its way into the network\n");
     if (status & SKIF_STATUS_RX_STALL)
-        fprintf(stderr, "    RX ring full: the link into this node is back-pressured until "
+        fprintf(f, "    RX ring full: the link into this node is back-pressured until "
                         "the program consumes messages\n");
     if (status & SKIF_STATUS_TX_ERR)
-        fprintf(stderr, "    TX halted on a bad descriptor\n");
+        fprintf(f, "    TX halted on a bad descriptor\n");
     if (status & SKIF_STATUS_DMA_ERR)
-        fprintf(stderr, "    a DMA read failed\n");
-    fprintf(stderr, "    host queues: %zu DMA ops, %zu read responses, %zu register accesses\n",
+        fprintf(f, "    a DMA read failed\n");
+    fprintf(f, "    host queues: %zu DMA ops, %zu read responses, %zu register accesses\n",
             fifo_len(&nd->dma_ops), fifo_len(&nd->dma_rsps),
             fifo_len(&nd->mmio_q) + fifo_len(&nd->mmio_fly));
 }
@@ -575,7 +576,7 @@ static void report_node(struct node *nd)
 static uint64_t snap_sum(int idx)
 {
     uint64_t s = 0;
-    for (int i = 0; i < g_sim.n; i++)
+    for (int i = g_sim.lo; i < g_sim.hi; i++)
         if (g_sim.nodes[i].snap_ok[idx])
             s += g_sim.nodes[i].snap[idx];
     return s;
@@ -598,24 +599,39 @@ static long max_rss_kb(void)
 static void summary(void)
 {
     const struct skif_opts *o = &g_sim.opt;
-    uint64_t pkts = snap_sum(SNAP_TX_PKTS), flits = snap_sum(SNAP_TX_FLITS);
-    uint64_t drops = snap_sum(SNAP_RX_DROPS), ch_drops = snap_sum(SNAP_CH_DROPS);
-    uint64_t net_drops = snap_sum(SNAP_NET_DROPS);
+    /* under --ranks: the sums over all ranks, the last rank's start, the
+     * memory of all simulator processes; rank 0 tells */
+    enum { S_PKTS, S_FLITS, S_DROPS, S_CH, S_NET, S_REL, S_SKIP, S_RSS, S_N };
+    uint64_t sum[S_N] = {snap_sum(SNAP_TX_PKTS),   snap_sum(SNAP_TX_FLITS), snap_sum(SNAP_RX_DROPS),
+                         snap_sum(SNAP_CH_DROPS),  snap_sum(SNAP_NET_DROPS), g_sim.n_releases,
+                         skif_model_skipped(),     (uint64_t)max_rss_kb()};
+    uint64_t started_ns = (uint64_t)((g_sim.t_started - g_sim.t0) * 1e9);
+    skif_ranks_sum(sum, S_N);
+    skif_ranks_max(&started_ns, 1);
+    if (g_sim.me != 0)
+        return;
+    uint64_t pkts = sum[S_PKTS], flits = sum[S_FLITS], drops = sum[S_DROPS], ch_drops = sum[S_CH];
+    uint64_t net_drops = sum[S_NET];
+    g_sim.t_started = g_sim.t0 + (double)started_ns * 1e-9;
     double wall = g_sim.t_end - g_sim.t0;
     double run = g_sim.t_end - g_sim.t_started;
     double us = (double)g_sim.end_cycle / o->clock_mhz;
     double cps = run > 0 ? (double)g_sim.end_cycle / run : 0.0;
     uint64_t node_cycles = g_sim.end_cycle * (uint64_t)g_sim.n;
-    double skipped = node_cycles ? (double)skif_model_skipped() / (double)node_cycles : 0.0;
+    double skipped = node_cycles ? (double)sum[S_SKIP] / (double)node_cycles : 0.0;
+    char cut[96] = "";
+    if (g_sim.ranks > 1)
+        snprintf(cut, sizeof(cut), "; %d MPI ranks, %d-cycle links across slabs", g_sim.ranks,
+                 o->cut_latency ? o->cut_latency : 1);
     char dims[32];
     skif_opts_dims_str(o, dims, sizeof(dims));
     if (!o->quiet) {
         fprintf(stderr,
                 "skifsim: %d nodes (torus %s), %" PRIu64 " cycles = %.3f us at %u MHz, "
                 "%" PRIu64 " packets, %" PRIu64 " flits; wall %.3f s "
-                "(start-up %.3f s), %.0f cycles/s, %.0f%% of node-cycles skipped\n",
+                "(start-up %.3f s), %.0f cycles/s, %.0f%% of node-cycles skipped%s\n",
                 g_sim.n, dims, g_sim.end_cycle, us, o->clock_mhz, pkts, flits, wall,
-                g_sim.t_started - g_sim.t0, cps, 100.0 * skipped);
+                g_sim.t_started - g_sim.t0, cps, 100.0 * skipped, cut);
         if (drops || ch_drops || net_drops)
             fprintf(stderr,
                     "skifsim: dropped: %" PRIu64 " malformed packets, %" PRIu64
@@ -635,11 +651,13 @@ static void summary(void)
                          ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64
                          ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
                          "\"run_s\": %.6f, \"cycles_per_s\": %.1f, \"threads\": %d, "
-                         "\"skipped\": %.4f, \"max_rss_kb\": %ld}\n",
+                         "\"skipped\": %.4f, \"max_rss_kb\": %" PRIu64
+                         ", \"ranks\": %d, \"cut_latency\": %d}\n",
                          g_sim.n, dims, sim_exit_code(), g_sim.end_cycle, o->clock_mhz,
                          o->host_latency, us, pkts, flits, drops, ch_drops, net_drops,
-                         g_sim.n_releases, wall, g_sim.t_started - g_sim.t0, run, cps,
-                         o->threads > 1 ? o->threads : 1, skipped, max_rss_kb());
+                         sum[S_REL], wall, g_sim.t_started - g_sim.t0, run, cps,
+                         o->threads > 1 ? o->threads : 1, skipped, sum[S_RSS], g_sim.ranks,
+                         o->cut_latency ? o->cut_latency : 1);
         int werr = wr < 0 || fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
         if (fclose(f) != 0 && !werr)
             werr = errno;
@@ -663,11 +681,11 @@ static void end_run(int rc, int report)
     g_sim.t_end = sim_wall();
     if (!g_sim.t_started)
         g_sim.t_started = g_sim.t_end;
-    for (int i = 0; i < g_sim.n; i++)
+    for (int i = g_sim.lo; i < g_sim.hi; i++)
         g_sim.nodes[i].end_state = g_sim.nodes[i].state;
     if (rc != 0)
         stop_all();
-    for (int i = 0; i < g_sim.n; i++) {
+    for (int i = g_sim.lo; i < g_sim.hi; i++) {
         struct node *nd = &g_sim.nodes[i];
         nd->snap_left = SKIF_SNAP_REGS;
         for (int r = 0; r < SKIF_SNAP_REGS; r++)
@@ -685,67 +703,102 @@ void sim_fail(int rc)
         end_run(rc, 1);
 }
 
-/* Run the programs until none can go on without the model. */
-static void sync_run(void)
+/* Run this process's programs until none can go on without the model.
+ * Returns 0, or the exit code of a failure (a program failed, a system call,
+ * a signal) that ends the run. */
+static int run_programs(void)
 {
     for (;;) {
         struct node *run = NULL;
-        int live = 0, starting = 0;
-        for (int i = 0; i < g_sim.n; i++) {
-            enum node_state st = g_sim.nodes[i].state;
-            if (st == NODE_RUNNING)
+        for (int i = g_sim.lo; i < g_sim.hi && !run; i++)
+            if (g_sim.nodes[i].state == NODE_RUNNING)
                 run = &g_sim.nodes[i];
-            live += st != NODE_EXITED;
-            starting += st == NODE_STARTING;
-        }
         if (run) {
             int rc = wait_running(run);
-            if (rc) {
-                end_run(rc, 0);
-                return;
-            }
+            if (rc)
+                return rc;
             continue;
-        }
-        if (!starting && !g_sim.t_started)
-            g_sim.t_started = sim_wall();
-        if (live == 0) {
-            end_run(0, 0);
-            return;
         }
         int released = 0;
-        for (int i = 0; i < g_sim.n && !released; i++)
+        for (int i = g_sim.lo; i < g_sim.hi && !released; i++)
             released = try_release(&g_sim.nodes[i]);
-        if (released < 0) {
-            end_run(-released, 0);
-            return;
-        }
-        if (released)
-            continue;
-        const struct skif_opts *o = &g_sim.opt;
-        if (o->max_cycles && g_sim.now >= o->max_cycles) {
+        if (released < 0)
+            return -released;
+        if (!released)
+            return 0;
+    }
+}
+
+/* Run the programs until none can go on without the model, and decide
+ * whether the run goes on. Under --ranks every rank decides the same, from
+ * what all of them saw (the failure of the lowest rank that had one, the
+ * last progress anywhere), so all of them end at the same cycle. */
+static void sync_run(void)
+{
+    /* With --cut-latency C the ranks decide together only every C cycles,
+     * after their exchange (csrc/sim_main.cpp): in between each runs on, and
+     * a failure waits for the next decision with no program released. */
+    static int pending;
+    int rc = pending ? pending : run_programs();
+    const uint64_t cut = g_sim.opt.cut_latency > 1 ? (uint64_t)g_sim.opt.cut_latency : 1;
+    if (g_sim.ranks > 1 && g_sim.now % cut != 0) {
+        pending = rc;
+        return;
+    }
+    pending = 0;
+    int live = 0, starting = 0;
+    for (int i = g_sim.lo; i < g_sim.hi; i++) {
+        enum node_state st = g_sim.nodes[i].state;
+        live += st != NODE_EXITED;
+        starting += st == NODE_STARTING;
+    }
+    enum { C_LIVE, C_STARTING, C_LAST, C_FAIL, C_SIGNAL, C_N };
+    uint64_t c[C_N] = {(uint64_t)live, (uint64_t)starting, g_sim.last_release, 0,
+                       (uint64_t)g_signal};
+    if (rc) /* the lowest failing rank's code and first failed program's status */
+        c[C_FAIL] = (uint64_t)(g_sim.ranks - g_sim.me) << 32 | (uint64_t)rc << 16 |
+                    (uint64_t)(g_sim.prog_status & 0xffff);
+    skif_ranks_max(c, C_N);
+    g_sim.last_release = c[C_LAST];
+    if (c[C_FAIL]) {
+        g_sim.prog_status = (int)(c[C_FAIL] & 0xffff);
+        end_run((int)(c[C_FAIL] >> 16 & 0xffff), 0);
+        return;
+    }
+    if (!c[C_STARTING] && !g_sim.t_started)
+        g_sim.t_started = sim_wall();
+    if (!c[C_LIVE]) {
+        end_run(0, 0);
+        return;
+    }
+    const struct skif_opts *o = &g_sim.opt;
+    const int say = g_sim.me == 0;
+    if (o->max_cycles && g_sim.now >= o->max_cycles) {
+        if (say)
             fprintf(stderr,
                     "skifsim: --max-cycles reached at cycle %" PRIu64
                     " (last progress at cycle %" PRIu64 ")\n",
                     g_sim.now, g_sim.last_release);
-            end_run(SKIF_EXIT_MAXCYC, 1);
-            return;
-        }
-        if (g_sim.now - g_sim.last_release >= o->watchdog) {
+        end_run(SKIF_EXIT_MAXCYC, 1);
+        return;
+    }
+    if (g_sim.now - g_sim.last_release >= o->watchdog) {
+        if (say)
             fprintf(stderr,
                     "skifsim: watchdog: no program progressed for %" PRIu64
                     " cycles at cycle %" PRIu64 " (last progress at cycle %" PRIu64 ")\n",
                     o->watchdog, g_sim.now, g_sim.last_release);
-            end_run(SKIF_EXIT_WATCHDOG, 1);
-            return;
-        }
-        if (g_signal) {
-            fprintf(stderr, "skifsim: stopped by signal %d (%s) at cycle %" PRIu64 "\n",
-                    (int)g_signal, strsignal(g_signal), g_sim.now);
-            end_run(SKIF_EXIT_SIM, 0);
-            return;
-        }
-        return; /* the model must run */
+        end_run(SKIF_EXIT_WATCHDOG, 1);
+        return;
     }
+    if (c[C_SIGNAL]) {
+        if (say)
+            fprintf(stderr, "skifsim: stopped by signal %d (%s) at cycle %" PRIu64 "\n",
+                    (int)c[C_SIGNAL], strsignal((int)c[C_SIGNAL]), g_sim.now);
+        end_run(SKIF_EXIT_SIM, 0);
+        return;
+    }
+    /* the model must run */
 }
 
 int sim_sync(void)
@@ -753,19 +806,36 @@ int sim_sync(void)
     if (g_sim.phase == PHASE_RUN)
         sync_run();
     if (g_sim.phase == PHASE_SNAP) {
-        int left = 0;
-        for (int i = 0; i < g_sim.n; i++)
-            left += g_sim.nodes[i].snap_left;
-        if (left && g_sim.now < g_sim.snap_deadline)
+        uint64_t left = 0; /* (every rank steps until all of them are done) */
+        for (int i = g_sim.lo; i < g_sim.hi; i++)
+            left += (uint64_t)g_sim.nodes[i].snap_left;
+        left = left && g_sim.now < g_sim.snap_deadline;
+        skif_ranks_max(&left, 1);
+        if (left)
             return SIM_STEP;
         if (g_sim.report) {
-            for (int i = 0; i < g_sim.n; i++)
-                report_node(&g_sim.nodes[i]);
+            char *text = NULL;
+            size_t len = 0;
+            FILE *f = open_memstream(&text, &len);
+            if (!f)
+                f = stderr;
+            for (int i = g_sim.lo; i < g_sim.hi; i++)
+                report_node(f, &g_sim.nodes[i]);
+            if (f != stderr) {
+                fclose(f);
+                skif_ranks_print(stderr, text, len); /* every rank's, in node order */
+                free(text);
+            }
             skif_model_dbg_report();
         }
-        if (g_sim.dma_faults && g_sim.rc == 0) {
-            fprintf(stderr, "skifsim: %d DMA accesses fell outside host memory; failing the run\n",
-                    g_sim.dma_faults);
+        uint64_t faults = (uint64_t)g_sim.dma_faults;
+        skif_ranks_sum(&faults, 1);
+        if (faults && g_sim.rc == 0) {
+            if (g_sim.me == 0)
+                fprintf(stderr,
+                        "skifsim: %" PRIu64 " DMA accesses fell outside host memory; failing the "
+                        "run\n",
+                        faults);
             g_sim.rc = SKIF_EXIT_SIM;
         }
         summary();
@@ -783,7 +853,7 @@ int sim_sync(void)
 static void pin_cpu(void)
 {
     int cpu = g_sim.opt.cpu;
-    if (cpu == SKIF_CPU_ANY || (cpu == SKIF_CPU_HERE && g_sim.opt.threads > 1))
+    if (cpu == SKIF_CPU_ANY || (cpu == SKIF_CPU_HERE && (g_sim.opt.threads > 1 || g_sim.ranks > 1)))
         return;
     if (cpu == SKIF_CPU_HERE)
         cpu = sched_getcpu();
@@ -800,13 +870,45 @@ static void pin_cpu(void)
 int sim_init(int argc, char **argv)
 {
     char err[256];
+    /* under MPI (csrc/ranks.h) every rank reads the same command line; rank
+     * 0 tells what is wrong with it */
+    g_sim.ranks = skif_ranks_count();
+    g_sim.me = skif_ranks_me();
+    const int say = g_sim.me == 0;
     int rc = skif_opts_parse(&g_sim.opt, argc, argv, err, sizeof(err));
     if (rc == 1)
         return SIM_HELP;
     if (rc < 0) {
-        fprintf(stderr, "skifsim: %s (see skifsim --help)\n", err);
+        if (say)
+            fprintf(stderr, "skifsim: %s (see skifsim --help)\n", err);
         return -SKIF_EXIT_USAGE;
     }
+    /* --ranks: this process's slab */
+    if (g_sim.ranks == 1 && g_sim.opt.ranks > 1) {
+        fprintf(stderr,
+                "skifsim: --ranks %d: this simulator is one process; run it as skifrun --ranks "
+                "%d (or mpirun -np %d skifsim-mpi)\n",
+                g_sim.opt.ranks, g_sim.opt.ranks, g_sim.opt.ranks);
+        return -SKIF_EXIT_USAGE;
+    }
+    if (g_sim.ranks > 1 && g_sim.opt.ranks && g_sim.opt.ranks != g_sim.ranks) {
+        if (say)
+            fprintf(stderr, "skifsim: --ranks %d, but the MPI job has %d processes\n",
+                    g_sim.opt.ranks, g_sim.ranks);
+        return -SKIF_EXIT_USAGE;
+    }
+    if (g_sim.ranks > 1 && g_sim.opt.icarus) {
+        if (say)
+            fprintf(stderr, "skifsim: MPI ranks need the Verilator model, not --sim icarus\n");
+        return -SKIF_EXIT_USAGE;
+    }
+    if (skif_opts_check_ranks(&g_sim.opt, g_sim.ranks, err, sizeof(err)) < 0) {
+        if (say)
+            fprintf(stderr, "skifsim: %s (see skifsim --help)\n", err);
+        return -SKIF_EXIT_USAGE;
+    }
+    g_sim.lo = skif_opts_slab_lo(&g_sim.opt, g_sim.ranks, g_sim.me);
+    g_sim.hi = skif_opts_slab_lo(&g_sim.opt, g_sim.ranks, g_sim.me + 1);
     const char *t0 = getenv("SKIF_T0");
     g_sim.t0 = t0 ? strtod(t0, NULL) : sim_wall();
     g_sim.n = g_sim.opt.nodes;
@@ -827,9 +929,12 @@ int sim_init(int argc, char **argv)
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    for (int i = 0; i < g_sim.n; i++)
-        if (hostmem_init(&g_sim.nodes[i], &g_sim.opt, i) < 0)
-            return -SKIF_EXIT_SIM;
+    uint64_t bad = 0;
+    for (int i = g_sim.lo; i < g_sim.hi && !bad; i++)
+        bad = hostmem_init(&g_sim.nodes[i], &g_sim.opt, i) < 0;
+    skif_ranks_max(&bad, 1); /* (every rank stops when one cannot go on) */
+    if (bad)
+        return -SKIF_EXIT_SIM;
     pin_cpu();
     return 0;
 }
@@ -841,7 +946,7 @@ int sim_start(void)
      * its device is discarded and counted (CH_DROPS), like one to a closed
      * channel, instead of holding up the link into the node (the driver
      * leaves RX on in the same way when a program closes its device). */
-    for (int i = 0; i < g_sim.n; i++)
+    for (int i = g_sim.lo; i < g_sim.hi; i++)
         hostmem_mmio_push(&g_sim.nodes[i], g_sim.now, SKIF_REG_CTRL, SKIF_CTRL_RX_EN, 1, 0);
     if (g_sim.opt.tag_output && skif_opts_tag_begin() < 0)
         fprintf(stderr, "skifsim: --tag-output: %s; not waiting for the last lines\n",
@@ -860,7 +965,7 @@ int sim_start(void)
 int sim_fini(void)
 {
     skif_opts_tag_drain(2000);
-    for (int i = 0; g_sim.nodes && i < g_sim.n; i++) {
+    for (int i = g_sim.lo; g_sim.nodes && i < g_sim.hi; i++) {
         if (g_sim.nodes[i].sock >= 0)
             close(g_sim.nodes[i].sock);
         hostmem_fini(&g_sim.nodes[i]);

@@ -2,6 +2,7 @@
 /* loop.c: the main loop of a model that the simulator clocks itself (the
  * Verilated model, csrc/sim_main.cpp): the kernel's life cycle of sim.h with
  * one sim_step() per cycle. Icarus runs its own loop (csrc/vpi_main.c). */
+#include "ranks.h"
 #include "sim.h"
 
 void sim_step(void)
@@ -11,7 +12,7 @@ void sim_step(void)
     sim_cycle_done();
 }
 
-int sim_run(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     int rc = sim_init(argc, argv);
     if (rc == SIM_HELP) {
@@ -33,4 +34,15 @@ int sim_run(int argc, char **argv)
         sim_step();
     skif_model_fini();
     return sim_fini();
+}
+
+/* Under MPI (skifsim-mpi, csrc/ranks.h) every rank runs the same life cycle
+ * on its slab; they decide together when it ends. */
+int sim_run(int argc, char **argv)
+{
+    if (skif_ranks_init(&argc, &argv) < 0)
+        return SKIF_EXIT_SIM;
+    int rc = run(argc, argv);
+    skif_ranks_fini();
+    return rc;
 }

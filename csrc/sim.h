@@ -102,6 +102,9 @@ struct sim {
     struct skif_opts opt;
     struct node *nodes;
     int n;
+    int lo, hi;            /* the nodes this process simulates: [lo, hi) (all but under
+                            * --ranks, csrc/ranks.h) */
+    int ranks, me;         /* MPI ranks of the run, and this one's (1 and 0 without) */
     uint64_t now;          /* current cycle */
     uint64_t last_release; /* cycle of the last release (watchdog) */
     int pinned;            /* the run is pinned to one CPU (--cpu) */

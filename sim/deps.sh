@@ -14,6 +14,10 @@ have g++ || need+=(g++)
 have jq || need+=(jq)
 have make || need+=(make)
 [ -f /usr/include/systemc.h ] || need+=(libsystemc-dev)
+# Open MPI: only for skifsim-mpi (skifrun --ranks K: one torus over K
+# processes); the rest of skifsim does not use it
+{ have mpiexec.openmpi && pkg-config --exists ompi-c 2>/dev/null; } ||
+    have mpiexec.mpich || need+=(openmpi-bin libopenmpi-dev pkgconf)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "deps: installing ${need[*]}" >&2

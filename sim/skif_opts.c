@@ -55,6 +55,12 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "                       and hand-overs on one CPU are fastest); any: no pinning\n"
             "  --threads T          evaluate the nodes' models in T threads (default 1;\n"
             "                       the same results and waveform as one thread)\n"
+            "  --ranks K            split the torus into K slabs along its slowest\n"
+            "                       dimension, one MPI process each (skifsim-mpi under\n"
+            "                       mpirun; the same results as one process)\n"
+            "  --cut-latency C      with --ranks: a flit or credit takes C cycles (default 1,\n"
+            "                       as every link) across a slab boundary, and the ranks\n"
+            "                       exchange once every C cycles (faster; other timing)\n"
             "  --no-skip            evaluate every node every cycle (by default a node whose\n"
             "                       state stopped changing, with idle links and host, is not\n"
             "                       evaluated until something reaches it; same results)\n"
@@ -145,6 +151,8 @@ enum {
     OPT_CPU,
     OPT_THREADS,
     OPT_NO_SKIP,
+    OPT_RANKS,
+    OPT_CUT_LATENCY,
     OPT_TAG_OUTPUT,
     OPT_VERSION,
 };
@@ -167,6 +175,8 @@ static const struct option long_opts[] = {
     {"cpu", required_argument, NULL, OPT_CPU},
     {"threads", required_argument, NULL, OPT_THREADS},
     {"no-skip", no_argument, NULL, OPT_NO_SKIP},
+    {"ranks", required_argument, NULL, OPT_RANKS},
+    {"cut-latency", required_argument, NULL, OPT_CUT_LATENCY},
     {"tag-output", no_argument, NULL, OPT_TAG_OUTPUT},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
@@ -301,6 +311,20 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
         case OPT_NO_SKIP:
             o->no_skip = 1;
             break;
+        case OPT_RANKS:
+            if (parse_u64(v, 1, SKIF_RANKS_MAX, &x) < 0)
+                rc = fail(err, errlen, "--ranks '%s': expected a number of MPI ranks, 1..%d", v,
+                          SKIF_RANKS_MAX);
+            else
+                o->ranks = (int)x;
+            break;
+        case OPT_CUT_LATENCY:
+            if (parse_u64(v, 1, SKIF_CUT_LATENCY_MAX, &x) < 0)
+                rc = fail(err, errlen, "--cut-latency '%s': expected a number of cycles, 1..%d", v,
+                          SKIF_CUT_LATENCY_MAX);
+            else
+                o->cut_latency = (int)x;
+            break;
         case OPT_TRACE_FROM:
             rc = num_opt("--trace-from", v, 0, UINT64_MAX, &o->trace_from, err, errlen);
             break;
@@ -393,6 +417,10 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
     if (o->icarus && o->threads > 1)
         return fail(err, errlen, "--threads %d: only the Verilator models run in threads",
                     o->threads);
+    if (o->icarus && (o->ranks > 1 || o->cut_latency))
+        return fail(err, errlen, "--ranks/--cut-latency need the Verilator model, not --sim icarus");
+    if (o->ranks && skif_opts_check_ranks(o, o->ranks, err, errlen) < 0)
+        return -1;
     if (o->icarus && (o->trace_node >= 0 || o->trace_from || o->trace_to != UINT64_MAX))
         return fail(err, errlen,
                     "--trace-from/--trace-to/--trace-node need the Verilator model; under "
@@ -402,6 +430,33 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
                     o->nodes, o->nodes - 1);
     if ((o->trace_node >= 0 || o->trace_from || o->trace_to != UINT64_MAX) && !o->wave)
         return fail(err, errlen, "--trace-from/--trace-to/--trace-node need --wave FILE.fst");
+    return 0;
+}
+
+int skif_opts_planes(const struct skif_opts *o)
+{
+    return o->dims[o->ndims - 1];
+}
+
+int skif_opts_slab_lo(const struct skif_opts *o, int ranks, int r)
+{
+    const int planes = skif_opts_planes(o), per = o->nodes / planes;
+    return planes * r / ranks * per;
+}
+
+int skif_opts_check_ranks(const struct skif_opts *o, int ranks, char *err, size_t errlen)
+{
+    const int planes = skif_opts_planes(o);
+    if (ranks > planes)
+        return fail(err, errlen,
+                    "--ranks %d: the torus has only %d planes along its slowest dimension (each "
+                    "rank simulates a slab of whole planes)",
+                    ranks, planes);
+    if (o->cut_latency && ranks < 2)
+        return fail(err, errlen,
+                    "--cut-latency %d: there is no slab boundary in one process; give --ranks K "
+                    "with K from 2",
+                    o->cut_latency);
     return 0;
 }
 

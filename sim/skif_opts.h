@@ -11,6 +11,8 @@
 #define SKIF_NODES_MIN 1          /* -n 1: one program on a ring of 2 (node 1 idle) */
 #define SKIF_NODES_MAX 16         /* -n alone: a 1-D torus (ring) of at most 16 */
 #define SKIF_THREADS_MAX 64       /* --threads: at most this many */
+#define SKIF_RANKS_MAX 64         /* --ranks: at most this many MPI ranks */
+#define SKIF_CUT_LATENCY_MAX 1024 /* --cut-latency: at most this many cycles */
 #define SKIF_TORUS_NODES_MAX 4096 /* --dims: at most this many nodes (one process each) */
 #define SKIF_DIM_MIN 2
 #define SKIF_DIM_MAX 16
@@ -49,6 +51,10 @@ struct skif_opts {
     int threads;           /* --threads T: nodes evaluated in T threads (0: one) */
     int no_skip;           /* --no-skip: evaluate every node every cycle (default: a node
                             * at a fixed point, with its host quiet, sleeps; same results) */
+    int ranks;             /* --ranks K: the torus in K slabs, one MPI rank each (0: not
+                            * given; the simulator then takes the MPI job's size) */
+    int cut_latency;       /* --cut-latency C: cycles a flit or credit takes across a slab
+                            * boundary (0: not given, the normal link's 1) */
     int cpu;               /* --cpu: SKIF_CPU_HERE (default), SKIF_CPU_ANY, or a CPU number */
     int prog_argc;         /* the program and its arguments */
     char **prog_argv;
@@ -96,6 +102,15 @@ uint32_t skif_opts_dims_word(const struct skif_opts *o);
 
 /* Node id (coordinates packed 4 bits each, X lowest) of rank r, X fastest. */
 uint32_t skif_opts_node_id(const struct skif_opts *o, int r);
+
+/* --ranks K: the torus's planes along its slowest dimension (the slabs are
+ * ranges of them), and the first node of rank r's slab (r = K: the end). */
+int skif_opts_planes(const struct skif_opts *o);
+int skif_opts_slab_lo(const struct skif_opts *o, int ranks, int r);
+
+/* Can the torus of o be split into `ranks` slabs, with o's --cut-latency?
+ * 0, or -1 with a message naming the problem in err. */
+int skif_opts_check_ranks(const struct skif_opts *o, int ranks, char *err, size_t errlen);
 
 /* The dimensions as text, e.g. "4x4x4". */
 void skif_opts_dims_str(const struct skif_opts *o, char *buf, size_t len);

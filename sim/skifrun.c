@@ -173,6 +173,58 @@ static int spin_ok(void)
     return 1;
 }
 
+/* --ranks K: the MPI build of the model (skifsim-mpi, built beside the
+ * model when an MPI was installed), started by the mpiexec of that MPI
+ * (named in skifsim-mpi.launcher) as K processes. */
+static int run_ranks(const struct skif_opts *o, const char *model, int argc, char **argv)
+{
+    char mpi[PATH_MAX + 160], lfile[PATH_MAX + 200], launcher[128] = "";
+    snprintf(mpi, sizeof(mpi), "%s-mpi", model);
+    snprintf(lfile, sizeof(lfile), "%s.launcher", mpi);
+    FILE *f = fopen(lfile, "r");
+    if (f) {
+        if (!fgets(launcher, sizeof(launcher), f))
+            launcher[0] = '\0';
+        fclose(f);
+        launcher[strcspn(launcher, "\n")] = '\0';
+    }
+    if (access(mpi, X_OK) != 0 || !launcher[0]) {
+        fprintf(stderr,
+                "skifrun: --ranks %d needs skifsim built on MPI (%s), and there is none: no MPI "
+                "was installed when the model was built; install Debian's Open MPI (make deps, "
+                "or apt-get install openmpi-bin libopenmpi-dev) and run again\n",
+                o->ranks, mpi);
+        return 5;
+    }
+    int openmpi = strstr(launcher, "openmpi") != NULL;
+    if (openmpi && geteuid() == 0) { /* Open MPI refuses root unless told */
+        setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
+        setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
+    }
+    char **av = calloc((size_t)argc + 12, sizeof(char *));
+    if (!av)
+        return 5;
+    char np[16];
+    snprintf(np, sizeof(np), "%d", o->ranks);
+    int k = 0;
+    av[k++] = launcher;
+    av[k++] = "-np";
+    av[k++] = np;
+    if (openmpi) {
+        av[k++] = "--oversubscribe"; /* more ranks than cores is allowed (slower) */
+        av[k++] = "--bind-to";       /* the ranks and their programs share the cores */
+        av[k++] = "none";
+        av[k++] = "-q"; /* the simulator says why a run failed */
+    }
+    av[k++] = mpi;
+    for (int i = 1; i < argc; i++)
+        av[k++] = argv[i];
+    execvp(launcher, av);
+    fprintf(stderr, "skifrun: cannot start %s for --ranks: %s\n", launcher, strerror(errno));
+    free(av);
+    return 5;
+}
+
 int main(int argc, char **argv)
 {
 
@@ -193,6 +245,13 @@ int main(int argc, char **argv)
         else
             fprintf(stderr, "skifrun: cannot run '%s': not found or not executable\n",
                     o.prog_argv[0]);
+        return 2;
+    }
+    if (o.cut_latency && o.ranks < 2) {
+        fprintf(stderr,
+                "skifrun: --cut-latency %d: there is no slab boundary in one process; give "
+                "--ranks K with K from 2 (see skifrun --help)\n",
+                o.cut_latency);
         return 2;
     }
     if ((o.wave && !writable("--wave", o.wave)) || (o.stats && !writable("--stats", o.stats)) ||
@@ -278,6 +337,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "skifrun: cannot start vvp: %s\n", strerror(errno));
         return 5;
     }
+    if (o.ranks > 1)
+        return run_ranks(&o, model, argc, argv);
     argv[0] = model;
     execv(model, argv);
     fprintf(stderr, "skifrun: cannot start the simulator %s: %s\n", model, strerror(errno));
