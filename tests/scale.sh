@@ -135,3 +135,110 @@ t_torus_8x8x8_alltoall_scoreboard() {
     EXPECT_LIMIT=300 expect_rc 0 "$RUN" --dims 8x8x8 --threads 2 "$B/bin/alltoall" 4 11 2 || return 1
     has "$T/out" "alltoall: 512 nodes, 4 messages each, 2 channels: all delivered once, intact, in order"
 }
+
+# --ranks K (csrc/ranks.h, skifsim-mpi on Open MPI): the torus in K slabs, one
+# process each, the slab-boundary links exchanged as MPI messages. With the
+# normal link latency at the cut, every run must give what one process gives:
+# the program output, the cycles, packets, flits and releases, and the
+# watchdog's report (node by node, routers, collective engines).
+ranks_same() { # WANT_RC skifrun-args...
+    local want=$1 k; shift
+    for k in 1 2 4; do
+        local flag=
+        [ $k -gt 1 ] && flag="--ranks $k"
+        expect_rc "$want" "$RUN" $flag --stats "$T/r$k.json" "$@" >/dev/null || return 1
+        sort "$T/out" >"$T/r$k.out" # (the ranks' programs print side by side)
+        grep -v '^skifsim: [0-9]* nodes' "$T/err" >"$T/r$k.err"
+        jq -c '{cycles, packets, flits, releases, exit, skipped}' "$T/r$k.json" >"$T/r$k.sum"
+    done
+    echo "$*: $(cat "$T/r1.sum")"
+    jq -e '.ranks == 4 and .cut_latency == 1' "$T/r4.json" >/dev/null ||
+        fail "the statistics do not name 4 ranks" || return 1
+    for k in 2 4; do
+        cmp "$T/r1.out" "$T/r$k.out" || fail "$* --ranks $k: outputs differ" || return 1
+        cmp "$T/r1.sum" "$T/r$k.sum" || fail "$* --ranks $k: statistics differ" || return 1
+        diff "$T/r1.err" "$T/r$k.err" || fail "$* --ranks $k: messages differ" || return 1
+    done
+}
+t_ranks_same_results_1_2_4() {
+    ranks_same 0 --dims 3x2x4 "$B/bin/alltoall" 20 4 2 || return 1
+    has "$T/r1.out" "all delivered once, intact, in order" || return 1
+    ranks_same 0 --dims 2x2x4 "$B/bin/coll" || return 1
+    ranks_same 0 --dims 2x4 "$B/tests/t_rma" || return 1
+    ranks_same 4 --dims 2x2x4 --watchdog 3000 "$B/tests/t_fail" stuck || return 1
+    has "$T/r4.err" "node 15: waiting for a device event" || return 1
+    ranks_same 3 --dims 4x4 --max-cycles 3000 "$B/bin/alltoall" 200 5 2
+}
+# A program that fails on another rank than 0 stops every rank's programs at
+# the same cycle; the run exits with its status, as in one process.
+t_ranks_program_failure_stops_all() {
+    expect_rc 139 "$RUN" --ranks 2 --dims 2x2x4 "$B/tests/t_fail" crash 13 || return 1
+    has "$T/err" "skifsim: node 13 (pid" && has "$T/err" "killed by signal 11" || return 1
+    grep -o 'at cycle [0-9]*' "$T/err" | head -1 >"$T/c2"
+    expect_rc 139 "$RUN" --dims 2x2x4 "$B/tests/t_fail" crash 13 || return 1
+    grep -o 'at cycle [0-9]*' "$T/err" | head -1 | cmp - "$T/c2" || fail "failed at another cycle"
+}
+# Threads inside ranks: the same again.
+t_ranks_with_threads_same_results() {
+    expect_rc 0 "$RUN" --dims 2x2x4 --stats "$T/a.json" "$B/bin/coll" >/dev/null || return 1
+    sort "$T/out" >"$T/a.out"
+    expect_rc 0 "$RUN" --ranks 2 --threads 2 --dims 2x2x4 --stats "$T/b.json" "$B/bin/coll" \
+        >/dev/null || return 1
+    sort "$T/out" | cmp - "$T/a.out" || fail "outputs differ" || return 1
+    [ "$(jq -c '{cycles, packets, flits}' "$T/a.json")" = "$(jq -c '{cycles, packets, flits}' "$T/b.json")" ] ||
+        fail "statistics differ"
+}
+# --cut-latency C: the links across the slab boundary take C cycles, the
+# ranks meet every C cycles; the programs' results still hold, the timing is
+# another (and stated).
+t_ranks_cut_latency_stated_and_correct() {
+    expect_rc 0 "$RUN" --dims 3x2x4 --stats "$T/a.json" "$B/bin/alltoall" 20 4 2 >/dev/null || return 1
+    expect_rc 0 "$RUN" --ranks 2 --cut-latency 16 --dims 3x2x4 --stats "$T/b.json" \
+        "$B/bin/alltoall" 20 4 2 || return 1
+    has "$T/out" "all delivered once, intact, in order" || return 1
+    has "$T/err" "2 MPI ranks, 16-cycle links across slabs" || return 1
+    jq -e '.cut_latency == 16' "$T/b.json" >/dev/null || fail "stats: cut_latency" || return 1
+    local a b
+    a=$(jq .cycles "$T/a.json"); b=$(jq .cycles "$T/b.json")
+    echo "cycles: $a with 1-cycle links, $b with 16-cycle links across the cut"
+    [ "$b" -gt "$a" ] || fail "longer links across the cut took no longer"
+}
+# Waveforms under ranks: one FST per rank, or the traced node's rank alone.
+t_ranks_waveform_per_rank() {
+    expect_rc 0 "$RUN" --ranks 2 --dims 2x2x4 --wave "$T/w.fst" --trace-to 400 "$B/bin/greeting" ||
+        return 1
+    [ -s "$T/w-rank0.fst" ] && [ -s "$T/w-rank1.fst" ] || fail "no FST per rank" || return 1
+    fst2vcd "$T/w-rank1.fst" >"$T/w1.vcd" 2>/dev/null
+    grep -q 'scope module g_node\[15\]' "$T/w1.vcd" || fail "rank 1 lacks node 15" || return 1
+    ! grep -q 'scope module g_node\[0\]' "$T/w1.vcd" || fail "rank 1 traced node 0" || return 1
+    expect_rc 0 "$RUN" --ranks 2 --dims 2x2x4 --wave "$T/n.fst" --trace-node 12 --trace-to 400 \
+        "$B/bin/greeting" || return 1
+    [ ! -e "$T/n-rank0.fst" ] && [ ! -e "$T/n-rank1.fst" ] || fail "FST per rank with --trace-node" ||
+        return 1
+    fst2vcd "$T/n.fst" >"$T/n.vcd" 2>/dev/null
+    grep -q 'scope module g_node\[12\]' "$T/n.vcd" || fail "node 12 not traced"
+}
+t_ranks_bad_values_refused() {
+    local v
+    for v in 0 65 -1 two; do
+        expect_rc 2 "$RUN" --dims 2x2x4 --ranks "$v" "$B/bin/greeting" || return 1
+        has "$T/err" "--ranks '$v': expected a number of MPI ranks, 1..64" || return 1
+    done
+    for v in 0 1025 x; do
+        expect_rc 2 "$RUN" --dims 2x2x4 --ranks 2 --cut-latency "$v" "$B/bin/greeting" || return 1
+        has "$T/err" "--cut-latency '$v': expected a number of cycles, 1..1024" || return 1
+    done
+    expect_rc 2 "$RUN" --dims 4x4x2 --ranks 3 "$B/bin/greeting" || return 1
+    has "$T/err" "--ranks 3: the torus has only 2 planes along its slowest dimension" || return 1
+    expect_rc 2 "$RUN" --dims 2x2x4 --cut-latency 4 "$B/bin/greeting" || return 1
+    has "$T/err" "--cut-latency 4: there is no slab boundary in one process" || return 1
+    expect_rc 2 "$RUN" --dims 2x2x4 --ranks 2 --sim icarus "$B/bin/greeting" || return 1
+    has "$T/err" "need the Verilator model" || return 1
+    # the simulator itself: one process asked for ranks; a job of another size
+    expect_rc 2 "$B/models/n3/skifsim" --dims 2x2x4 --ranks 2 "$B/bin/greeting" || return 1
+    has "$T/err" "this simulator is one process; run it as skifrun --ranks 2" || return 1
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 expect_rc 2 \
+        "$(cat "$B/models/n3/skifsim-mpi.launcher")" -q --oversubscribe -np 2 \
+        "$B/models/n3/skifsim-mpi" --ranks 4 --dims 2x2x4 "$B/bin/greeting" || return 1
+    has "$T/err" "--ranks 4, but the MPI job has 2 processes"
+}
