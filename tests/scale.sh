@@ -242,3 +242,27 @@ t_ranks_bad_values_refused() {
         "$B/models/n3/skifsim-mpi" --ranks 4 --dims 2x2x4 "$B/bin/greeting" || return 1
     has "$T/err" "--ranks 4, but the MPI job has 2 processes"
 }
+# skifsim-mpi under valgrind, every rank: no error and no leak of the
+# simulator's own. Open MPI's are its own: records whose stack passes through
+# MPI_Init or MPI_Finalize (csrc/ranks_mpi.c is the only caller of MPI) or
+# holds no frame of the simulator's sources (Open MPI's threads) are set
+# aside and counted.
+t_ranks_under_valgrind() {
+    command -v valgrind >/dev/null || fail "valgrind missing" || return 1
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 EXPECT_LIMIT=300 expect_rc 0 \
+        "$(cat "$B/models/n3/skifsim-mpi.launcher")" -q --oversubscribe -np 2 \
+        valgrind -q --num-callers=40 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+        "$B/models/n3/skifsim-mpi" --dims 2x2x2 "$B/bin/greeting" >/dev/null || return 1
+    has "$T/out" 'node 7: received "Hello from node 6"' || return 1
+    awk '/^==[0-9]+== $/ { if (rec != "") print_rec(); rec = ""; next }
+         /^==[0-9]+== / { rec = rec $0 "\n" }
+         function print_rec() {
+             if (rec ~ /ranks_mpi\.c|ompi_mpi_(init|finalize)/ ||
+                 rec !~ /\((kernel|hostmem|loop|fifo|skif_opts|ranks_none|sim_main|node_links)\.(c|cpp|h):/)
+                 mpi++
+             else { printf "%s\n", rec; ours++ }
+         }
+         END { if (rec != "") print_rec();
+               printf "valgrind: %d records of Open MPI set aside, %d of the simulator\n", mpi, ours
+               exit ours > 0 }' "$T/err"
+}
