@@ -201,7 +201,7 @@ static int run_ranks(const struct skif_opts *o, const char *model, int argc, cha
         setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
         setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
     }
-    char **av = calloc((size_t)argc + 12, sizeof(char *));
+    char **av = calloc((size_t)argc + 16, sizeof(char *));
     if (!av)
         return 5;
     char np[16];
@@ -215,6 +215,9 @@ static int run_ranks(const struct skif_opts *o, const char *model, int argc, cha
         av[k++] = "--bind-to";       /* the ranks and their programs share the cores */
         av[k++] = "none";
         av[k++] = "-q"; /* the simulator says why a run failed */
+        av[k++] = "--mca"; /* a rank that waits for the others yields its core (to */
+        av[k++] = "mpi_yield_when_idle"; /* the programs, which run meanwhile) */
+        av[k++] = "1";
     }
     av[k++] = mpi;
     for (int i = 1; i < argc; i++)

@@ -11,7 +11,9 @@
 #   alltoall: every node sends messages of 0 to 2 KiB to random nodes
 #             (build/bin/alltoall, enough of them for traffic the whole run)
 # Sizes: SCALE_DIMS (default "2 2x2x2 4x4x4 8x8x8 16x16x16"), threads
-# SCALE_THREADS (default "1 2"). Columns: start-up (forking and starting every
+# SCALE_THREADS (default "1 2"), MPI ranks SCALE_RANKS (default "2 4", one
+# thread each, skipped where the slowest dimension has fewer planes; all on
+# this machine, so they share its cores with the programs). Columns: start-up (forking and starting every
 # program), simulated cycles per wall second of the run after start-up, node-
 # cycles per second (cycles/s x nodes) and the simulator's peak memory per
 # node. The model build time of each number of dimensions is measured first
@@ -25,12 +27,13 @@ export SKIF_ROOT=$PWD
 WORK=${SCALE_WORK:-2000000}
 DIMS=${SCALE_DIMS:-2 2x2x2 4x4x4 8x8x8 16x16x16}
 THREADS=${SCALE_THREADS:-1 2}
+RANKS=${SCALE_RANKS:-2 4}
 make -s build/bin/skifrun build/tests/t_fail build/bin/alltoall
 field() { jq -r ".$2" "$1"; }
 nd_of() { awk -F x '{print NF}' <<<"$1"; }
 
 csv=$B/scale.csv
-echo "what,dims,nodes,threads,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s" >$csv
+echo "what,dims,nodes,threads,ranks,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s" >$csv
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # build time of each node model used (from scratch)
@@ -38,36 +41,40 @@ for d in $DIMS; do nd_of "$d"; done | sort -u | while read -r nd; do
     if [ "${SCALE_BUILD:-1}" != 0 ]; then
         rm -rf build/models/n$nd
         t0=$(date +%s.%N)
-        make -s build/models/n$nd/skifsim >/dev/null 2>&1
-        echo "build,n$nd,,,,,,,,,$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')" >>$csv
+        make -s model MODEL=n$nd >/dev/null 2>&1
+        echo "build,n$nd,,,,,,,,,,$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')" >>$csv
     else
-        make -s build/models/n$nd/skifsim >/dev/null
+        make -s model MODEL=n$nd >/dev/null
     fi
 done
 
-run() { # what dims threads program...
-    local what=$1 d=$2 t=$3; shift 3
-    local n cyc
+run() { # what dims threads ranks program...
+    local what=$1 d=$2 t=$3 k=$4; shift 4
+    local n cyc rk=
+    [ "$k" -gt 1 ] && rk="--ranks $k"
     n=$(awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$d")
     cyc=$((WORK / n)); [ $cyc -ge 200 ] || cyc=200
-    echo "scale: $what on $d ($n nodes), $t thread(s), $cyc cycles..." >&2
+    echo "scale: $what on $d ($n nodes), $t thread(s), $k rank(s), $cyc cycles..." >&2
     rm -f $B/sc.json
-    $RUN --dims "$d" -q --threads "$t" --max-cycles $cyc --stats $B/sc.json "$@" >/dev/null 2>&1 || true
+    $RUN --dims "$d" -q --threads "$t" $rk --max-cycles $cyc --stats $B/sc.json "$@" >/dev/null 2>&1 || true
     [ -s $B/sc.json ] || { echo "scale: $what on $d left no statistics" >&2; exit 1; }
     local c s r cps rss
     c=$(field $B/sc.json cycles); s=$(field $B/sc.json startup_s); r=$(field $B/sc.json run_s)
     cps=$(field $B/sc.json cycles_per_s); rss=$(field $B/sc.json max_rss_kb)
-    echo "$what,$d,$n,$t,$c,$s,$r,$cps,$(awk -v a="$cps" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$rss" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}')," >>$csv
+    echo "$what,$d,$n,$t,$k,$c,$s,$r,$cps,$(awk -v a="$cps" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$rss" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}')," >>$csv
 }
 for d in $DIMS; do
-    for t in $THREADS; do
-        run idle "$d" "$t" build/tests/t_fail stuck
-        # messages enough to keep every node sending past --max-cycles (a
-        # message is about 100 cycles of one link), no more: every rank plans
-        # all ranks' messages at start
-        n=$(awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$d")
-        m=$((WORK / n / 50)); [ $m -ge 20 ] || m=20
-        run alltoall "$d" "$t" build/bin/alltoall $m 1 2
+    # messages enough to keep every node sending past --max-cycles (a
+    # message is about 100 cycles of one link), no more: every rank plans
+    # all ranks' messages at start
+    n=$(awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$d")
+    m=$((WORK / n / 50)); [ $m -ge 20 ] || m=20
+    planes=${d##*x}
+    for tk in $(for t in $THREADS; do echo "$t:1"; done; for k in $RANKS; do echo "1:$k"; done); do
+        t=${tk%:*} k=${tk#*:}
+        [ "$k" -le "$planes" ] || continue
+        run idle "$d" "$t" "$k" build/tests/t_fail stuck
+        run alltoall "$d" "$t" "$k" build/bin/alltoall $m 1 2
     done
 done
 
@@ -87,10 +94,13 @@ set key top right
 set xlabel "nodes"
 set ylabel "node-cycles per wall second"
 set title "skifsim: one model per node, speed against torus size (host latency 128)"
-plot "< awk -F, '\$1==\"idle\" && \$4==1' $csv" using 3:9 with linespoints title "idle, 1 thread", \
-     "< awk -F, '\$1==\"idle\" && \$4==2' $csv" using 3:9 with linespoints title "idle, 2 threads", \
-     "< awk -F, '\$1==\"alltoall\" && \$4==1' $csv" using 3:9 with linespoints title "all-to-all, 1 thread", \
-     "< awk -F, '\$1==\"alltoall\" && \$4==2' $csv" using 3:9 with linespoints title "all-to-all, 2 threads"
+plot "< awk -F, '\$1==\"idle\" && \$4==1 && \$5==1' $csv" using 3:10 with linespoints title "idle, 1 thread", \
+     "< awk -F, '\$1==\"idle\" && \$4==2' $csv" using 3:10 with linespoints title "idle, 2 threads", \
+     "< awk -F, '\$1==\"idle\" && \$5==2' $csv" using 3:10 with linespoints title "idle, 2 MPI ranks", \
+     "< awk -F, '\$1==\"alltoall\" && \$4==1 && \$5==1' $csv" using 3:10 with linespoints title "all-to-all, 1 thread", \
+     "< awk -F, '\$1==\"alltoall\" && \$4==2' $csv" using 3:10 with linespoints title "all-to-all, 2 threads", \
+     "< awk -F, '\$1==\"alltoall\" && \$5==2' $csv" using 3:10 with linespoints title "all-to-all, 2 MPI ranks", \
+     "< awk -F, '\$1==\"alltoall\" && \$5==4' $csv" using 3:10 with linespoints title "all-to-all, 4 MPI ranks"
 GP
     echo "plot: $B/scale.png"
 fi
