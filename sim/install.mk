@@ -5,7 +5,8 @@
 #   PREFIX/bin/                      skifrun, skifcc, skif_flitdec
 #   PREFIX/lib/                      libskif.a, pkgconfig/skifch.pc
 #   PREFIX/include/skifsim/          skifch.h, skifch_util.h, skif_dev.h, skif_hw.h
-#   PREFIX/libexec/skifsim/models/   every model built so far (at least the default one)
+#   PREFIX/libexec/skifsim/models/   every model built so far (at least the default one),
+#                                    with its MPI build (skifsim-mpi) when there is one
 #   PREFIX/libexec/skifsim/vpi/      the Icarus VPI kernel (when built)
 #   PREFIX/libexec/skifsim/examples/ the example programs
 #   PREFIX/share/skifsim/gtkw/       the node-0 GTKWave save files
@@ -43,6 +44,9 @@ install: all $(B)/bin/skifcc $(B)/lib/pkgconfig/skifch.pc
 	    [ -f "$$m" ] || continue; t=$$(basename $$(dirname $$m)); \
 	    install -d "$$D/libexec/skifsim/models/$$t"; \
 	    install -m 755 "$$m" "$$D/libexec/skifsim/models/$$t/"; \
+	    if [ -f "$$m-mpi" ] && [ -f "$$m-mpi.launcher" ]; then \
+	        install -m 755 "$$m-mpi" "$$D/libexec/skifsim/models/$$t/"; \
+	        install -m 644 "$$m-mpi.launcher" "$$D/libexec/skifsim/models/$$t/"; fi; \
 	    echo "  model $$t"; \
 	done; \
 	if [ -f $(B)/vpi/skif.vpi ]; then install -d "$$D/libexec/skifsim/vpi"; \

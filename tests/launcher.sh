@@ -289,7 +289,8 @@ t_install_tree_used_elsewhere() {
     local I=$T/inst
     for f in bin/skifrun bin/skifcc bin/skif_flitdec lib/libskif.a lib/pkgconfig/skifch.pc \
              include/skifsim/skifch.h include/skifsim/skifch_util.h share/skifsim/gtkw/node.gtkw \
-             libexec/skifsim/models/n1/skifsim libexec/skifsim/examples/greeting; do
+             libexec/skifsim/models/n1/skifsim libexec/skifsim/models/n1/skifsim-mpi \
+             libexec/skifsim/examples/greeting; do
         [ -e "$I/$f" ] || fail "not installed: $f" || return 1
     done
     mkdir "$T/away" && cp sw/examples/greeting.c "$T/away/" || return 1
@@ -307,6 +308,9 @@ t_install_tree_used_elsewhere() {
         grep -q 'node 1: received "Hello from node 0"' out1 && cmp out1 out2 || { cat out1 out2; exit 1; }
         # any ring runs on the installed one-node model of rings
         "$I/bin/skifrun" -n 9 ./g >out9 2>/dev/null && grep -q 'node 8: received' out9 || exit 1
+        # and over MPI ranks, with the installed skifsim-mpi
+        "$I/bin/skifrun" --ranks 2 -n 4 ./g >outr 2>errr && grep -q 'node 3: received' outr &&
+            grep -q '2 MPI ranks' errr || { cat outr errr; exit 1; }
         # a number of dimensions whose model was not installed: a clear message,
         # no attempt to build
         rm -rf "$I/libexec/skifsim/models/n4"
