@@ -561,7 +561,7 @@ static void report_node(FILE *f, struct node *nd)
         fprintf(f, "    TX engine busy: a packet is stuck on its way into the network\n");
     if (status & SKIF_STATUS_RX_STALL)
         fprintf(f, "    RX ring full: the link into this node is back-pressured until "
-                        "the program consumes messages\n");
+                   "the program consumes messages\n");
     if (status & SKIF_STATUS_TX_ERR)
         fprintf(f, "    TX halted on a bad descriptor\n");
     if (status & SKIF_STATUS_DMA_ERR)
@@ -602,9 +602,9 @@ static void summary(void)
     /* under --ranks: the sums over all ranks, the last rank's start, the
      * memory of all simulator processes; rank 0 tells */
     enum { S_PKTS, S_FLITS, S_DROPS, S_CH, S_NET, S_REL, S_SKIP, S_RSS, S_N };
-    uint64_t sum[S_N] = {snap_sum(SNAP_TX_PKTS),   snap_sum(SNAP_TX_FLITS), snap_sum(SNAP_RX_DROPS),
-                         snap_sum(SNAP_CH_DROPS),  snap_sum(SNAP_NET_DROPS), g_sim.n_releases,
-                         skif_model_skipped(),     (uint64_t)max_rss_kb()};
+    uint64_t sum[S_N] = {snap_sum(SNAP_TX_PKTS),  snap_sum(SNAP_TX_FLITS),  snap_sum(SNAP_RX_DROPS),
+                         snap_sum(SNAP_CH_DROPS), snap_sum(SNAP_NET_DROPS), g_sim.n_releases,
+                         skif_model_skipped(),    (uint64_t)max_rss_kb()};
     uint64_t started_ns = (uint64_t)((g_sim.t_started - g_sim.t0) * 1e9);
     skif_ranks_sum(sum, S_N);
     skif_ranks_max(&started_ns, 1);
@@ -644,20 +644,19 @@ static void summary(void)
             fprintf(stderr, "skifsim: cannot write --stats '%s': %s\n", o->stats, strerror(errno));
             return;
         }
-        int wr = fprintf(f,
-                         "{\"nodes\": %d, \"dims\": \"%s\", \"exit\": %d, \"cycles\": %" PRIu64
-                         ", \"clock_mhz\": %u, \"host_latency\": %u, \"sim_time_us\": %.3f, "
-                         "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
-                         ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64
-                         ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
-                         "\"run_s\": %.6f, \"cycles_per_s\": %.1f, \"threads\": %d, "
-                         "\"skipped\": %.4f, \"max_rss_kb\": %" PRIu64
-                         ", \"ranks\": %d, \"cut_latency\": %d}\n",
-                         g_sim.n, dims, sim_exit_code(), g_sim.end_cycle, o->clock_mhz,
-                         o->host_latency, us, pkts, flits, drops, ch_drops, net_drops,
-                         sum[S_REL], wall, g_sim.t_started - g_sim.t0, run, cps,
-                         o->threads > 1 ? o->threads : 1, skipped, sum[S_RSS], g_sim.ranks,
-                         o->cut_latency ? o->cut_latency : 1);
+        int wr = fprintf(
+            f,
+            "{\"nodes\": %d, \"dims\": \"%s\", \"exit\": %d, \"cycles\": %" PRIu64
+            ", \"clock_mhz\": %u, \"host_latency\": %u, \"sim_time_us\": %.3f, "
+            "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
+            ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64 ", \"releases\": %" PRIu64
+            ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
+            "\"run_s\": %.6f, \"cycles_per_s\": %.1f, \"threads\": %d, "
+            "\"skipped\": %.4f, \"max_rss_kb\": %" PRIu64 ", \"ranks\": %d, \"cut_latency\": %d}\n",
+            g_sim.n, dims, sim_exit_code(), g_sim.end_cycle, o->clock_mhz, o->host_latency, us,
+            pkts, flits, drops, ch_drops, net_drops, sum[S_REL], wall, g_sim.t_started - g_sim.t0,
+            run, cps, o->threads > 1 ? o->threads : 1, skipped, sum[S_RSS], g_sim.ranks,
+            o->cut_latency ? o->cut_latency : 1);
         int werr = wr < 0 || fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
         if (fclose(f) != 0 && !werr)
             werr = errno;

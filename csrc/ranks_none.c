@@ -53,10 +53,6 @@ void skif_ranks_print(FILE *to, const char *text, size_t len)
     fflush(to);
 }
 
-void skif_ranks_barrier(void)
-{
-}
+void skif_ranks_barrier(void) {}
 
-void skif_ranks_fini(void)
-{
-}
+void skif_ranks_fini(void) {}

@@ -55,7 +55,7 @@ void cycle_one(Model *m)
 VerilatedContext *g_ctx;
 std::vector<Model *> g_m; // per node: its model (own nodes and ghosts only, under --ranks)
 size_t g_lo, g_hi;        // the nodes this process evaluates (all, or its slab)
-std::vector<int> g_nb; // g_nb[i * links + j]: the node through port j of node i
+std::vector<int> g_nb;    // g_nb[i * links + j]: the node through port j of node i
 int g_links, g_vcw;
 std::vector<uint8_t> g_moved; // per node and router input VC: sent a flit since dbg_begin
 bool g_dbg_on;
@@ -243,7 +243,7 @@ void eval_all(int clk)
 // the link latency as lookahead, as SST does).
 struct Peer {
     int rank;
-    std::vector<size_t> send, recv; // our boundary nodes it needs; its nodes we need
+    std::vector<size_t> send, recv;  // our boundary nodes it needs; its nodes we need
     std::vector<uint8_t> sbuf, rbuf; // C records per node, slot-major
 };
 std::vector<Peer> g_peers;
@@ -498,8 +498,7 @@ extern "C" int skif_model_init(const skif_opts *o)
     Model *m0 = g_m[g_lo];
     if (m0->ndims_o != o->ndims) {
         if (g_sim.me == 0)
-            std::fprintf(stderr,
-                         "skifsim: this model was built for %d dimensions, --dims has %d\n",
+            std::fprintf(stderr, "skifsim: this model was built for %d dimensions, --dims has %d\n",
                          m0->ndims_o, o->ndims);
         return -1;
     }

@@ -418,7 +418,8 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
         return fail(err, errlen, "--threads %d: only the Verilator models run in threads",
                     o->threads);
     if (o->icarus && (o->ranks > 1 || o->cut_latency))
-        return fail(err, errlen, "--ranks/--cut-latency need the Verilator model, not --sim icarus");
+        return fail(err, errlen,
+                    "--ranks/--cut-latency need the Verilator model, not --sim icarus");
     if (o->ranks && skif_opts_check_ranks(o, o->ranks, err, errlen) < 0)
         return -1;
     if (o->icarus && (o->trace_node >= 0 || o->trace_from || o->trace_to != UINT64_MAX))

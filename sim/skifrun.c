@@ -214,8 +214,8 @@ static int run_ranks(const struct skif_opts *o, const char *model, int argc, cha
         av[k++] = "--oversubscribe"; /* more ranks than cores is allowed (slower) */
         av[k++] = "--bind-to";       /* the ranks and their programs share the cores */
         av[k++] = "none";
-        av[k++] = "-q"; /* the simulator says why a run failed */
-        av[k++] = "--mca"; /* a rank that waits for the others yields its core (to */
+        av[k++] = "-q";                  /* the simulator says why a run failed */
+        av[k++] = "--mca";               /* a rank that waits for the others yields its core (to */
         av[k++] = "mpi_yield_when_idle"; /* the programs, which run meanwhile) */
         av[k++] = "1";
     }
