@@ -67,6 +67,17 @@ int main(void)
     CHECK(parse(&o, "-n 2 p -n 5 --dims 3", err) == 0 && o.nodes == 2 && o.prog_argc == 5 &&
           !strcmp(o.prog_argv[1], "-n") && !strcmp(o.prog_argv[4], "3"));
     CHECK(parse(&o, "-n 2 --tag-output p", err) == 0 && o.tag_output);
+    /* --ranks: slabs of whole planes along the slowest dimension */
+    CHECK(parse(&o, "--dims 8x8x8 --ranks 3 --cut-latency 4 p", err) == 0 && o.ranks == 3 &&
+          o.cut_latency == 4 && skif_opts_planes(&o) == 8);
+    CHECK(skif_opts_slab_lo(&o, 3, 0) == 0 && skif_opts_slab_lo(&o, 3, 1) == 128 &&
+          skif_opts_slab_lo(&o, 3, 2) == 320 && skif_opts_slab_lo(&o, 3, 3) == 512);
+    CHECK(parse(&o, "--dims 4x3 --ranks 3 p", err) == 0 && skif_opts_slab_lo(&o, 3, 1) == 4 &&
+          skif_opts_slab_lo(&o, 3, 3) == 12);
+    CHECK(parse(&o, "-n 5 --ranks 5 p", err) == 0 && skif_opts_slab_lo(&o, 5, 4) == 4);
+    bad("--dims 3x2 --ranks 3 p", "--ranks 3: the torus has only 2 planes");
+    bad("-n 4 --ranks 2 --cut-latency 0 p", "--cut-latency '0': expected a number of cycles");
+    bad("-n 4 --ranks 1 --cut-latency 2 p", "no slab boundary in one process");
     CHECK(parse(&o, "-n 2 p", err) == 0 && !o.tag_output && !o.wave);
     CHECK(parse(&o, "--host-latency=300 -n 2 p", err) == 0 && o.host_latency == 300);
     CHECK(parse(&o, "-n 2 p", err) == 0 && o.host_latency == SKIF_HOST_LATENCY_DEFAULT);
