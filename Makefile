@@ -13,20 +13,21 @@ B         := build
 # Verilator after this line is read, so fall back to Debian's location.
 VLT_INC   := $(or $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null),/usr/share/verilator)/include
 RTL_FILES := $(shell cat rtl/files.txt 2>/dev/null)
-SIM_FILES := sim/skif_host_shim.sv sim/skif_sim_top.sv sim/skif_node_top.sv
+SIM_FILES := sim/hdl/skif_host_shim.sv sim/hdl/skif_sim_top.sv sim/hdl/skif_node_top.sv
 
 CFLAGS_BASE := -std=c11
 CFLAGS_BASE += -Wall -Wextra -Werror        # warnings are errors
 CFLAGS_BASE += -O2 -g                       # optimised, with symbols
 CFLAGS_BASE += -MMD -MP                     # dependency files
 
-CFLAGS_BASE += -Idriver -Isw -Isim -Icsrc   # project headers
+CFLAGS_BASE += -Iinclude -Idriver -Isw       # contract headers, driver, library
+CFLAGS_BASE += -Isim/kernel -Isim/launcher -Isim/netbench   # simulator headers
 CFLAGS_BASE += -I$(VLT_INC) -I$(VLT_INC)/vltstd   # svdpi.h
 CFLAGS    ?= $(CFLAGS_BASE)
 
-# Verilator's flags are in sim/build_model.sh; VFLAGS_EXTRA=... adds to them.
+# Verilator's flags are in sim/tools/build_model.sh; VFLAGS_EXTRA=... adds to them.
 
-SIMLIB_SRC := csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c csrc/loop.c csrc/ranks_none.c
+SIMLIB_SRC := sim/kernel/kernel.c sim/kernel/hostmem.c sim/kernel/fifo.c sim/launcher/skif_opts.c sim/kernel/loop.c sim/kernel/ranks_none.c
 SKIFLIB_SRC := driver/skif_dev.c driver/backend_sim.c sw/skifch.c sw/skifch_util.c
 SKIFLIB_SRC += driver/skif_coll.c sw/coll/tree.c sw/skifcoll.c   # collectives
 SKIFLIB_SRC += driver/skif_rma.c   # remote memory access (docs/rma.md, "Driver")
@@ -77,7 +78,7 @@ help:
 	@echo "  V=1           show the full compile commands (default: one short line each)"
 
 deps:
-	@sim/deps.sh
+	@sim/tools/deps.sh
 
 # ------------------------------------------------------------------ C
 $(B)/obj/%.o: %.c
@@ -92,11 +93,11 @@ $(B)/lib/libskif.a: $(call obj,$(SKIFLIB_SRC))
 	@mkdir -p $(dir $@)
 	$(call say,AR,$@) ar rcs $@ $^
 
-$(B)/bin/skif_flitdec: $(call obj,sim/skif_flitdec.c)
+$(B)/bin/skif_flitdec: $(call obj,sim/tools/skif_flitdec.c)
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $^ -o $@
 
-$(B)/bin/skifrun: $(call obj,sim/skifrun.c sim/skif_opts.c)
+$(B)/bin/skifrun: $(call obj,sim/launcher/skifrun.c sim/launcher/skif_opts.c)
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $^ -o $@
 
@@ -124,13 +125,13 @@ model:
 	    *) $(MAKE) -s $(B)/models/$(MODEL)/skifsim $(call MPI_MODEL,$(MODEL));; esac
 
 # build/models/nD/skifsim: the simulator of every torus of D dimensions
-# (D = 1..4): one Verilated model per node, built once (sim/build_model.sh).
-MODEL_DEPS := $(RTL_FILES) $(SIM_FILES) sim/skif_dpi.svh rtl/skif_defs.vh sim/build_model.sh sim/sim.vlt
-$(B)/models/%/skifsim: $(MODEL_DEPS) csrc/sim_main.cpp csrc/node_links.h $(B)/lib/libskifsim.a
-	@VFLAGS_EXTRA="$(VFLAGS_EXTRA)" sim/build_model.sh $*
+# (D = 1..4): one Verilated model per node, built once (sim/tools/build_model.sh).
+MODEL_DEPS := $(RTL_FILES) $(SIM_FILES) sim/hdl/skif_dpi.svh rtl/skif_defs.vh sim/tools/build_model.sh sim/hdl/sim.vlt
+$(B)/models/%/skifsim: $(MODEL_DEPS) sim/kernel/sim_main.cpp sim/kernel/node_links.h $(B)/lib/libskifsim.a
+	@VFLAGS_EXTRA="$(VFLAGS_EXTRA)" sim/tools/build_model.sh $*
 
 # build/models/nD/skifsim-mpi: the same simulator on MPI (skifrun --ranks K,
-# csrc/ranks.h), linked from the same objects with csrc/ranks_mpi.c in place
+# sim/kernel/ranks.h), linked from the same objects with sim/kernel/ranks_mpi.c in place
 # of ranks_none.c, when Debian's Open MPI (or else MPICH) is installed (make
 # deps installs Open MPI; without it, --ranks says what to install). Next to
 # it, skifsim-mpi.launcher names the mpiexec of that MPI, for skifrun.
@@ -138,43 +139,43 @@ MPI_PC  := $(shell pkg-config --exists ompi-c 2>/dev/null && echo ompi-c || \
                    { pkg-config --exists mpich 2>/dev/null && echo mpich; })
 MPIEXEC := $(if $(filter ompi-c,$(MPI_PC)),mpiexec.openmpi,$(if $(MPI_PC),mpiexec.mpich))
 MPI_MODEL = $(if $(MPI_PC),$(B)/models/$(1)/skifsim-mpi)
-$(B)/obj/csrc/ranks_mpi.o: csrc/ranks_mpi.c csrc/ranks.h
+$(B)/obj/sim/kernel/ranks_mpi.o: sim/kernel/ranks_mpi.c sim/kernel/ranks.h
 	@mkdir -p $(dir $@)
 	$(call say,CC,$<) $(CC) $(CFLAGS) $(shell pkg-config --cflags $(MPI_PC)) -c $< -o $@
 
-$(B)/models/%/skifsim-mpi: $(B)/models/%/skifsim $(B)/obj/csrc/ranks_mpi.o
+$(B)/models/%/skifsim-mpi: $(B)/models/%/skifsim $(B)/obj/sim/kernel/ranks_mpi.o
 	$(call say,LINK,$@) $(CXX) -pthread $(@D)/obj/sim_main.o $(@D)/obj/verilated*.o \
-	    $(@D)/obj/Vskif_node_top__ALL.a $(B)/obj/csrc/ranks_mpi.o $(B)/lib/libskifsim.a -lz \
+	    $(@D)/obj/Vskif_node_top__ALL.a $(B)/obj/sim/kernel/ranks_mpi.o $(B)/lib/libskifsim.a -lz \
 	    $(shell pkg-config --libs $(MPI_PC)) -o $@.tmp && mv -f $@.tmp $@
 	@echo $(MPIEXEC) >$@.launcher
 
 # build/vpi/skif.vpi: the kernel as a VPI module for vvp (Icarus path).
-VPI_SRC := csrc/vpi_main.c csrc/kernel.c csrc/hostmem.c csrc/fifo.c sim/skif_opts.c csrc/ranks_none.c
-$(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard csrc/*.h sim/*.h driver/*.h)
+VPI_SRC := sim/kernel/vpi_main.c sim/kernel/kernel.c sim/kernel/hostmem.c sim/kernel/fifo.c sim/launcher/skif_opts.c sim/kernel/ranks_none.c
+$(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard sim/kernel/*.h sim/launcher/*.h include/*.h driver/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@) $(CC) $(CFLAGS) -fPIC -shared -I/usr/include/iverilog $(VPI_SRC) \
 	    -L/usr/lib/x86_64-linux-gnu -lveriuser -lvpi -o $@
 
 # build/models/TAG-icarus/skifsim.vvp: the same network under Icarus.
-$(B)/models/%-icarus/skifsim.vvp: $(MODEL_DEPS) sim/skif_icarus_top.sv $(B)/vpi/skif.vpi
-	@sim/build_model.sh $*-icarus
+$(B)/models/%-icarus/skifsim.vvp: $(MODEL_DEPS) sim/hdl/skif_icarus_top.sv $(B)/vpi/skif.vpi
+	@sim/tools/build_model.sh $*-icarus
 
 # build/netbench/nD[-vN][-dD][-prev]/skifnet: the torus fabric alone under
 # synthetic traffic, any torus of D dimensions (--dims), one node model per
 # node; -vN -dD build a router variant (VCs per class, VC depth), -prev the
 # router before the throughput work (docs/router.md).
-$(B)/lib/libskifnet.a: $(call obj,csrc/netbench.c csrc/fifo.c sim/skif_opts.c)
+$(B)/lib/libskifnet.a: $(call obj,sim/netbench/netbench.c sim/kernel/fifo.c sim/launcher/skif_opts.c)
 	@mkdir -p $(dir $@)
 	$(call say,AR,$@) ar rcs $@ $^
 
-$(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh csrc/netbench_main.cpp csrc/node_links.h \
-                        sim/skif_fabric_node_top.sv $(B)/lib/libskifnet.a sim/build_netbench.sh
-	@sim/build_netbench.sh $*
+$(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh sim/netbench/netbench_main.cpp sim/kernel/node_links.h \
+                        sim/hdl/skif_fabric_node_top.sv $(B)/lib/libskifnet.a sim/tools/build_netbench.sh
+	@sim/tools/build_netbench.sh $*
 
 all: $(B)/bin/skifrun $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
      $(B)/models/n1/skifsim $(B)/bin/skifcc $(B)/lib/pkgconfig/skifch.pc
 
-include sim/install.mk
+include sim/launcher/install.mk
 
 # ------------------------------------------------------------------ main jobs
 SIM ?= verilator   # make sim SIM=verilator|icarus|systemc
@@ -184,7 +185,7 @@ include sim/systemc/Makefile.inc
 
 sim: deps all
 	@case "$(strip $(SIM))" in \
-	    verilator|icarus) sim/demo.sh $(strip $(NODES)) $(strip $(SIM));; \
+	    verilator|icarus) sim/tools/demo.sh $(strip $(NODES)) $(strip $(SIM));; \
 	    systemc) $(MAKE) -s systemc SC_DIMS=$(SC_RUN_DIMS) && \
 	             sim/systemc/run.sh --dims $(SC_RUN_DIMS) --messages 100;; \
 	    *) echo "make sim: SIM='$(strip $(SIM))' is not one of verilator, icarus, systemc" >&2; \
@@ -207,28 +208,27 @@ test: deps
 test-build: all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
             $(TEST_MODELS)
 
-C_SOURCES := $(wildcard csrc/*.c csrc/*.h csrc/*.cpp driver/*.c sw/*.c sw/*.h sw/coll/*.[ch] \
-              sw/examples/*.c sw/bench/*.c sim/*.c sim/*.h tests/progs/*.c tests/progs/*.h \
-              tests/unit/*.c sim/systemc/*.cpp sim/systemc/*.h) \
-             $(filter-out driver/skif_hw.h,$(wildcard driver/*.h))
+C_SOURCES := $(wildcard sim/*/*.c sim/*/*.h sim/*/*.cpp driver/*.c driver/*.h sw/*.c sw/*.h sw/coll/*.[ch] \
+              sw/examples/*.c sw/bench/*.c tests/progs/*.c tests/progs/*.h tests/unit/*.c) \
+             $(filter-out include/skif_hw.h,$(wildcard include/*.h))
 
 lint: check-hw
 	$(VERILATOR) --lint-only -Wall -Irtl rtl/lint.vlt $(RTL_FILES) --top-module skif_torus_net
 	clang-format --dry-run --Werror $(C_SOURCES) && echo "clang-format: clean"
 
 check-hw:
-	@awk -f sim/gen_hw_h.awk rtl/skif_defs.vh | diff -u driver/skif_hw.h - \
-	    && echo "driver/skif_hw.h matches rtl/skif_defs.vh"
+	@awk -f sim/tools/gen_hw_h.awk rtl/skif_defs.vh | diff -u include/skif_hw.h - \
+	    && echo "include/skif_hw.h matches rtl/skif_defs.vh"
 
 # Regenerated when its source is newer, but replaced only when the content
 # differs: on a fresh clone (any checkout order of the two files) the header
 # keeps its time and nothing built from it is rebuilt.
-driver/skif_hw.h: rtl/skif_defs.vh sim/gen_hw_h.awk
-	@awk -f sim/gen_hw_h.awk $< > $@.tmp && \
+include/skif_hw.h: rtl/skif_defs.vh sim/tools/gen_hw_h.awk
+	@awk -f sim/tools/gen_hw_h.awk $< > $@.tmp && \
 	    if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; echo "generated $@"; fi
 
 wave:   # make wave [TRACE=file.fst] [VIEW=node|host|tx|rx|router|coll]
-	@sim/wave.sh "$(TRACE)" "$(VIEW)"
+	@sim/tools/wave.sh "$(TRACE)" "$(VIEW)"
 
 bench: deps all
 	@sw/bench/run.sh

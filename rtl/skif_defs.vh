@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // skif_defs.vh: the one definition of the packet, ring and register formats.
 //
-// Every RTL module, testbench and (through sim/gen_hw_h.awk, which turns each
-// `define below into a C #define in driver/skif_hw.h) the C side use these
+// Every RTL module, testbench and (through sim/tools/gen_hw_h.awk, which turns each
+// `define below into a C #define in include/skif_hw.h) the C side use these
 // names. Keep one `define per line, value as a sized Verilog literal or a plain
 // decimal, so the generator can read it. docs/packet-format.md and
 // docs/register-map.md explain each field.

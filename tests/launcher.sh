@@ -134,37 +134,38 @@ t_model_build_concurrent_runs() {
     rm -rf "$B/models/t4x2-icarus"
 }
 t_hw_header_compared_by_content() {
-    # a checkout where driver/skif_hw.h is older than rtl/skif_defs.vh (a fresh
+    # a checkout where include/skif_hw.h is older than rtl/skif_defs.vh (a fresh
     # clone) must not rewrite it, or every model would be rebuilt
-    mkdir -p "$T/r/rtl" "$T/r/sim/systemc" "$T/r/driver" "$T/r/sw/mpi" "$T/r/sw/shmem"
-    cp Makefile "$T/r/" && cp sim/gen_hw_h.awk sim/install.mk sim/skif_opts.h "$T/r/sim/" && cp sim/systemc/Makefile.inc "$T/r/sim/systemc/" &&
+    mkdir -p "$T/r/rtl" "$T/r/sim/systemc" "$T/r/sim/tools" "$T/r/sim/launcher" "$T/r/include" "$T/r/sw/mpi" "$T/r/sw/shmem"
+    cp Makefile "$T/r/" && cp sim/tools/gen_hw_h.awk "$T/r/sim/tools/" &&
+        cp sim/launcher/install.mk sim/launcher/skif_opts.h "$T/r/sim/launcher/" && cp sim/systemc/Makefile.inc "$T/r/sim/systemc/" &&
         cp sw/mpi/mpi.mk "$T/r/sw/mpi/" && cp sw/shmem/shmem.mk "$T/r/sw/shmem/" &&
-        cp rtl/skif_defs.vh rtl/files.txt "$T/r/rtl/" && cp driver/skif_hw.h "$T/r/driver/" || return 1
-    touch -d '2020-01-01' "$T/r/driver/skif_hw.h"
+        cp rtl/skif_defs.vh rtl/files.txt "$T/r/rtl/" && cp include/skif_hw.h "$T/r/include/" || return 1
+    touch -d '2020-01-01' "$T/r/include/skif_hw.h"
     local before after
-    before=$(stat -c %Y "$T/r/driver/skif_hw.h")
-    make -s -C "$T/r" driver/skif_hw.h || return 1
-    after=$(stat -c %Y "$T/r/driver/skif_hw.h")
-    [ "$before" = "$after" ] || fail "driver/skif_hw.h rewritten although its content is the same" || return 1
+    before=$(stat -c %Y "$T/r/include/skif_hw.h")
+    make -s -C "$T/r" include/skif_hw.h || return 1
+    after=$(stat -c %Y "$T/r/include/skif_hw.h")
+    [ "$before" = "$after" ] || fail "include/skif_hw.h rewritten although its content is the same" || return 1
     # a real change of the definitions does reach it
     echo '`define SKIF_TEST_ONLY 32'"'"'h5' >>"$T/r/rtl/skif_defs.vh"
-    make -s -C "$T/r" driver/skif_hw.h >/dev/null || return 1
-    cmp -s driver/skif_hw.h "$T/r/driver/skif_hw.h" && fail "a changed definition did not regenerate it"
+    make -s -C "$T/r" include/skif_hw.h >/dev/null || return 1
+    cmp -s include/skif_hw.h "$T/r/include/skif_hw.h" && fail "a changed definition did not regenerate it"
     return 0
 }
 
 # ---------------------------------------------------------------- docs and outputs
 t_docs_no_absolute_paths() {
     # docs and comments name files relative to the repository
-    ! grep -nE '(^|[ (`"])/(work|home|root|Users)/' README.md docs/*.md csrc/* sim/*.c sim/*.h \
-        sim/*.sh sw/*.h driver/*.h || fail "absolute paths above"
+    ! grep -nE '(^|[ (`"])/(work|home|root|Users)/' README.md docs/*.md sim/*/*.c sim/*/*.h sim/*/*.cpp \
+        sim/*/*.sh sw/*.h driver/*.h include/*.h || fail "absolute paths above"
 }
 t_docs_named_source_files_exist() {
     # every source file a doc or header comment names exists, and style.md
     # names every C++ file
     local f miss=0
-    for f in $(grep -ohE '\b(csrc|sim|driver|sw|tests|tb)/[A-Za-z0-9_/.-]+\.(c|h|cpp|sh|svh)\b' \
-                   docs/style.md docs/waveforms.md csrc/*.h sim/*.h | sort -u); do
+    for f in $(grep -ohE '\b(sim|include|driver|sw|tests|tb)/[A-Za-z0-9_/.-]+\.(c|h|cpp|sh|svh)\b' \
+                   docs/style.md docs/waveforms.md sim/*/*.h include/*.h | sort -u); do
         [ -e "$f" ] || { echo "names $f, which does not exist"; miss=1; }
     done
     for f in $(git ls-files '*.cpp'); do
@@ -192,7 +193,7 @@ t_json_outputs_parse() {
     jq -e '.cpus == 2 and .date == "2026-11-25" and (.runs | length) == 2' "$T/w.json" >/dev/null ||
         fail "wrapped JSON" || return 1
     # no bench script writes JSON by pasting strings
-    ! grep -n 'printf.*\\"[a-z_]*\\": ' sw/bench/*.sh sim/*.sh || fail "JSON pasted by printf above"
+    ! grep -n 'printf.*\\"[a-z_]*\\": ' sw/bench/*.sh sim/*/*.sh || fail "JSON pasted by printf above"
 }
 
 # ---------------------------------------------------------------- waveform views
@@ -229,7 +230,7 @@ t_docs_flitdec_examples_true() {
 t_gtkw_bit_ranges_checked() {
     # a save file naming a signal with another range than the trace's fails
     "$RUN" -n 2 -q --wave "$T/g.fst" "$B/bin/greeting" >/dev/null 2>&1 || return 1
-    sed 's/u_tx\.inflight_q\[[0-9]*:0\]/u_tx.inflight_q[3:0]/' sim/gtkw/tx.gtkw >"$T/bad.gtkw"
+    sed 's/u_tx\.inflight_q\[[0-9]*:0\]/u_tx.inflight_q[3:0]/' sim/tools/gtkw/tx.gtkw >"$T/bad.gtkw"
     grep -q 'inflight_q\[3:0\]' "$T/bad.gtkw" || fail "no inflight_q in tx.gtkw" || return 1
     ! tests/check_gtkw.sh "$T/bad.gtkw" "$T/g.fst" >"$T/out" 2>&1 || fail "not caught" || return 1
     cat "$T/out"; grep -Eq 'names .*inflight_q\[3:0\], but the trace has .*inflight_q\[[0-9]+:0\]' "$T/out"
@@ -237,7 +238,7 @@ t_gtkw_bit_ranges_checked() {
 t_gtkw_generated_views_match_node_trace() {
     # a trace of node 1 only: the views made for it name node 1, all present
     "$RUN" -n 3 -q --wave "$T/n1.fst" --trace-node 1 "$B/bin/greeting" >/dev/null 2>&1 || return 1
-    sim/gen_gtkw.sh "$T/n1.fst" "$T/v" || return 1
+    sim/tools/gen_gtkw.sh "$T/n1.fst" "$T/v" || return 1
     local f
     for f in node host tx rx router; do
         tests/check_gtkw.sh "$T/v/$f.gtkw" "$T/n1.fst" || return 1
@@ -246,9 +247,9 @@ t_gtkw_generated_views_match_node_trace() {
         fail "node.gtkw is not for node 1" || return 1
     # the tracked files are never overwritten without --tracked
     local sum
-    sum=$(cat sim/gtkw/*.gtkw | md5sum)
-    expect_rc 2 sim/gen_gtkw.sh "$T/n1.fst" sim/gtkw || return 1
-    [ "$(cat sim/gtkw/*.gtkw | md5sum)" = "$sum" ] || fail "sim/gtkw changed"
+    sum=$(cat sim/tools/gtkw/*.gtkw | md5sum)
+    expect_rc 2 sim/tools/gen_gtkw.sh "$T/n1.fst" sim/tools/gtkw || return 1
+    [ "$(cat sim/tools/gtkw/*.gtkw | md5sum)" = "$sum" ] || fail "sim/tools/gtkw changed"
 }
 t_wave_opens_matching_views() {
     # the docs' example session: make wave pairs each trace with views made for it
@@ -274,12 +275,12 @@ t_wave_testbench_trace_gets_tb_view() {
     local trace
     trace=$(ls -t "$T"/tb/*.fst | head -1)
     [ -n "$trace" ] || fail "no testbench trace" || return 1
-    DISPLAY= WAYLAND_DISPLAY= expect_rc 0 sim/wave.sh "$trace" || return 1
+    DISPLAY= WAYLAND_DISPLAY= expect_rc 0 sim/tools/wave.sh "$trace" || return 1
     local view
     view=$(awk '/^  gtkwave /{print $3}' "$T/out")
     case "$view" in */tb.gtkw) ;; *) fail "opened '$view', not a testbench view"; return 1 ;; esac
     tests/check_gtkw.sh "$view" "$trace" || return 1
-    DISPLAY= WAYLAND_DISPLAY= expect_rc 2 sim/wave.sh "$trace" node || return 1
+    DISPLAY= WAYLAND_DISPLAY= expect_rc 2 sim/tools/wave.sh "$trace" node || return 1
     has "$T/err" "its views: tb"
 }
 
@@ -365,7 +366,7 @@ t_icarus_wave_fst() {
     [ -s "$T/i.fst" ] || fail "no waveform" || return 1
     fst2vcd "$T/i.fst" >"$T/i.vcd" 2>/dev/null
     grep -Eq 'scope (module|generate) g_node\[1\]' "$T/i.vcd" || fail "not a trace of the network" || return 1
-    sim/gen_gtkw.sh "$T/i.fst" "$T/v" || return 1
+    sim/tools/gen_gtkw.sh "$T/i.fst" "$T/v" || return 1
     tests/check_gtkw.sh "$T/v/node.gtkw" "$T/i.fst" || return 1
     expect_rc 2 "$RUN" -n 2 --sim icarus --wave "$T/j.fst" --trace-to 50 "$B/bin/greeting" || return 1
     has "$T/err" "need the Verilator model"

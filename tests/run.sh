@@ -210,11 +210,11 @@ t_gtkw_signals_exist() {
     # every signal the save file names exists in a trace of the model
     "$RUN" -n 2 -q --wave "$T/g.fst" "$B/bin/greeting" >/dev/null 2>&1 || return 1
     local f
-    for f in sim/gtkw/*.gtkw; do tests/check_gtkw.sh "$f" "$T/g.fst" || return 1; done
+    for f in sim/tools/gtkw/*.gtkw; do tests/check_gtkw.sh "$f" "$T/g.fst" || return 1; done
 }
 t_gtkw_missing_signal_caught() {
     "$RUN" -n 2 -q --wave "$T/g.fst" "$B/bin/greeting" >/dev/null 2>&1 || return 1
-    { cat sim/gtkw/node.gtkw; echo "g_node[0].skif_node_top.u_node.u_adapter.no_such_sig"; } >"$T/bad.gtkw"
+    { cat sim/tools/gtkw/node.gtkw; echo "g_node[0].skif_node_top.u_node.u_adapter.no_such_sig"; } >"$T/bad.gtkw"
     ! tests/check_gtkw.sh "$T/bad.gtkw" "$T/g.fst" >"$T/out" 2>&1 || fail "not caught" || return 1
     cat "$T/out"; has "$T/out" "names g_node[0].skif_node_top.u_node.u_adapter.no_such_sig"
 }

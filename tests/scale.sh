@@ -1,5 +1,5 @@
-# scale.sh: sourced by tests/run.sh. The one-node model (sim/skif_node_top.sv,
-# csrc/sim_main.cpp): the same results as the whole-network models, any size
+# scale.sh: sourced by tests/run.sh. The one-node model (sim/hdl/skif_node_top.sv,
+# sim/kernel/sim_main.cpp): the same results as the whole-network models, any size
 # from one build, --threads, big tori.
 
 # tests/ref/flat_runs.txt: runs recorded with the whole-network Verilator
@@ -71,7 +71,7 @@ t_threads_bad_values_refused() {
     has "$T/err" "--threads 2: only the Verilator models run in threads"
 }
 
-# Skipping quiet nodes (csrc/sim_main.cpp): a node whose state stopped
+# Skipping quiet nodes (sim/kernel/sim_main.cpp): a node whose state stopped
 # changing, with idle links and host, is not evaluated until something
 # reaches it. Every run must give what evaluating every node gives
 # (--no-skip): the same output, cycles, packets, flits and releases; the idle
@@ -136,7 +136,7 @@ t_torus_8x8x8_alltoall_scoreboard() {
     has "$T/out" "alltoall: 512 nodes, 4 messages each, 2 channels: all delivered once, intact, in order"
 }
 
-# --ranks K (csrc/ranks.h, skifsim-mpi on Open MPI): the torus in K slabs, one
+# --ranks K (sim/kernel/ranks.h, skifsim-mpi on Open MPI): the torus in K slabs, one
 # process each, the slab-boundary links exchanged as MPI messages. With the
 # normal link latency at the cut, every run must give what one process gives:
 # the program output, the cycles, packets, flits and releases, and the
@@ -244,7 +244,7 @@ t_ranks_bad_values_refused() {
 }
 # skifsim-mpi under valgrind, every rank: no error and no leak of the
 # simulator's own. Open MPI's are its own: records whose stack passes through
-# MPI_Init or MPI_Finalize (csrc/ranks_mpi.c is the only caller of MPI) or
+# MPI_Init or MPI_Finalize (sim/kernel/ranks_mpi.c is the only caller of MPI) or
 # holds no frame of the simulator's sources (Open MPI's threads) are set
 # aside and counted.
 t_ranks_under_valgrind() {

@@ -32,7 +32,7 @@ t_readme_example_runs_and_fails_cleanly() {
     # retried every error for ever)
     sed -n '/^```c$/,/^```$/p' README.md | sed '1d;$d' >"$T/readme.c"
     grep -q "SkifCh_Open" "$T/readme.c" || fail "no example in README.md" || return 1
-    cc -std=c11 -Wall -Wextra -Werror -Idriver -Isw "$T/readme.c" "$B/lib/libskif.a" \
+    cc -std=c11 -Wall -Wextra -Werror -Iinclude -Idriver -Isw "$T/readme.c" "$B/lib/libskif.a" \
         -o "$T/readme" || fail "the example does not compile" || return 1
     expect_rc 0 "$RUN" -n 3 "$T/readme" || return 1
     has "$T/out" "node 0 got hi" && has "$T/out" "node 2 got hi" || return 1
@@ -43,7 +43,7 @@ t_alltoall_asan_extreme_arguments() {
     # the scoreboard program under AddressSanitizer at the ends of every
     # argument it accepts: NCH 1 and 8 (before: a heap overflow at NCH 8),
     # COUNT 0, SEED 0 and 2^30
-    cc -std=c11 -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -Idriver -Isw \
+    cc -std=c11 -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -Iinclude -Idriver -Isw \
         sw/examples/alltoall.c sw/skifch.c sw/skifch_util.c driver/skif_dev.c \
         driver/backend_sim.c -o "$T/alltoall" || return 1
     local args

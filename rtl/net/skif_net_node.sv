@@ -8,7 +8,7 @@
 // node id and the ring sizes are straps (inputs held for the whole run), so
 // that one build serves every node of every torus of NDims dimensions:
 // skif_torus_net wires N of them, the simulator's one-node model
-// (sim/skif_node_top.sv) is one of them with its links moved in C.
+// (sim/hdl/skif_node_top.sv) is one of them with its links moved in C.
 // net_drop_cnt_o counts local packets the router dropped at injection
 // because their dst lies outside the torus; each drop is also a pulse to the
 // adapter (NET_DROPS register, STATUS.NET_DROP).

@@ -10,8 +10,8 @@
 // part. In port j of node i is fed by the neighbour through port j, from that
 // neighbour's out port j^1; the credits of node i's out port j come from that
 // neighbour's in port j^1. A node id is its packed coordinates {w, z, y, x}.
-// The simulator's one-node model (sim/skif_node_top.sv) does the same moves
-// in C (csrc/nodes.cpp), from the same rule.
+// The simulator's one-node model (sim/hdl/skif_node_top.sv) does the same moves
+// in C (sim/kernel/node_links.h), from the same rule.
 `include "skif_defs.vh"
 
 module skif_torus_links #(

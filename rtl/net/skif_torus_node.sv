@@ -14,7 +14,7 @@
 // router's (inj_*/ej_*: messages and RMA requests; ans_inj_*/ans_ej_*: RMA
 // answers); coll_in_*/coll_out_* and coll_tab_* are
 // the engine's host side (skif_coll). Coll = 0 leaves the engine out (the
-// network bench's message-only node, sim/skif_fabric_node_top.sv): the
+// network bench's message-only node, sim/hdl/skif_fabric_node_top.sv): the
 // engine's outputs read as idle, collective-class link flits go nowhere.
 `include "skif_defs.vh"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // skif_sc_cpu_hw.cpp: the example CPU's hardware access: the only code of the
-// SystemC path that knows the adapter's register map (driver/skif_hw.h,
+// SystemC path that knows the adapter's register map (include/skif_hw.h,
 // generated from rtl/skif_defs.vh), the TX and RX ring entries and the status
 // block (docs/register-map.md, docs/packet-format.md). A change of the
 // register map or of the RX side is ported here; skif_sc_cpu.cpp only sees

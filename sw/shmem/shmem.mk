@@ -43,7 +43,7 @@ $(SHMEM_B)/bench/%: sw/shmem/bench/%.c $(SHMEM_LIB) $(B)/lib/libskif.a $(SHMEM_T
 	$(SHMEM_B)/bin/oshcc $(SHMEM_CFLAGS) $< -o $@ -lm
 $(B)/tests/shmem/%: tests/shmem/%.c tests/shmem/shmem_check.h $(SHMEM_LIB) $(B)/lib/libskif.a $(SHMEM_TOOLS)
 	@mkdir -p $(dir $@)
-	$(SHMEM_B)/bin/oshcc $(SHMEM_CFLAGS) -Idriver $< -o $@ -lm
+	$(SHMEM_B)/bin/oshcc $(SHMEM_CFLAGS) -Iinclude -Idriver $< -o $@ -lm
 
 bench-shmem: deps all shmem
 	@sw/shmem/bench/bench.sh

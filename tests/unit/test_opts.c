@@ -2,8 +2,8 @@
 /* test_opts: the command-line parser of skifrun/skifsim, good and bad input,
  * and the FIFO of the simulator's queues against a plain array model. */
 #define _GNU_SOURCE
-#include "../../csrc/fifo.c"
-#include "../../sim/skif_opts.c"
+#include "../../sim/kernel/fifo.c"
+#include "../../sim/launcher/skif_opts.c"
 
 #include <stdint.h>
 

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: Apache-2.0
+// skif_node_top: the simulator's one-node model: one whole node
+// (rtl/net/skif_net_node: adapter, router, collective engine) with its host
+// shim. Built once per number of dimensions (NDims); the node's place is a
+// run-time choice: the straps node_idx_i (the simulator's node index, passed
+// to every host call), node_id_i (packed coordinates) and sizes_i (ring
+// sizes). The simulator (sim/kernel/sim_main.cpp) makes one model per node and moves
+// the link ports between neighbours at every clock edge; the links are the
+// nodes' registered outputs, so each node's evaluation in a cycle is
+// independent of the others'. Only clock, reset and the straps come from C++;
+// all host traffic goes through the shim's DPI calls.
+`include "skif_defs.vh"
+
+module skif_node_top #(
+  parameter int NDims = 1,  // torus dimensions, 1..4
+  localparam int NetVcs = `SKIF_NUM_VCS,  // VCs per class of the router (rtl/skif_defs.vh)
+  localparam int Links  = 2 * NDims,
+  localparam int VcW    = $clog2(`SKIF_VC_CLASSES * NetVcs),
+  localparam int DbgW   = (Links + 1) * `SKIF_VC_CLASSES * NetVcs,
+  localparam int SlotW  = $clog2(`SKIF_COLL_TREES) + 5
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  input  int                   node_idx_i,
+  input  logic [15:0]          node_id_i,
+  input  logic [19:0]          sizes_i,
+  output logic [2:0]           ndims_o,  // what this model was built for
+  output logic [15:0]          dbgw_o,   // router debug bits (ports x VCs)
+  // links (skif_torus_node)
+  output logic [Links-1:0]     out_valid_o,
+  output logic [Links*64-1:0]  out_data_o,
+  output logic [Links-1:0]     out_last_o,
+  output logic [Links*VcW-1:0] out_vc_o,
+  input  logic [Links-1:0]     out_credit_valid_i,
+  input  logic [Links*VcW-1:0] out_credit_vc_i,
+  input  logic [Links*2-1:0]   out_cc_i,
+  input  logic [Links-1:0]     in_valid_i,
+  input  logic [Links*64-1:0]  in_data_i,
+  input  logic [Links-1:0]     in_last_i,
+  input  logic [Links*VcW-1:0] in_vc_i,
+  output logic [Links-1:0]     in_credit_valid_o,
+  output logic [Links*VcW-1:0] in_credit_vc_o,
+  output logic [Links*2-1:0]   in_cc_o,
+  // for the watchdog's report (skif_net_node)
+  output logic [DbgW-1:0]      dbg_busy_o,
+  output logic [DbgW-1:0]      dbg_move_o,
+  input  logic [SlotW-1:0]     coll_sel_i,
+  output logic [Links:0]       coll_got_o,
+  output logic [Links:0]       coll_exp_o,
+  output logic [7:0]           coll_state_o
+);
+  assign ndims_o = 3'(NDims);
+  assign dbgw_o  = 16'(DbgW);
+
+  logic        reg_req_valid, reg_req_ready, reg_req_write, reg_rsp_valid, reg_rsp_err;
+  logic [11:0] reg_req_addr;
+  logic [31:0] reg_req_wdata, reg_rsp_rdata, net_drop_cnt;
+  logic        dma_req_valid, dma_req_ready, dma_req_write, dma_rsp_valid, dma_rsp_err, irq;
+  logic [63:0] dma_req_addr, dma_req_wdata, dma_rsp_data;
+  logic [7:0]  dma_req_wstrb;
+
+  skif_net_node #(.NDims(NDims), .NumVcs(NetVcs)) u_node (
+    .clk_i, .rst_ni, .node_id_i, .sizes_i,
+    .reg_req_valid_i(reg_req_valid), .reg_req_ready_o(reg_req_ready),
+    .reg_req_write_i(reg_req_write), .reg_req_addr_i(reg_req_addr),
+    .reg_req_wdata_i(reg_req_wdata), .reg_rsp_valid_o(reg_rsp_valid),
+    .reg_rsp_rdata_o(reg_rsp_rdata), .reg_rsp_err_o(reg_rsp_err),
+    .dma_req_valid_o(dma_req_valid), .dma_req_ready_i(dma_req_ready),
+    .dma_req_write_o(dma_req_write), .dma_req_addr_o(dma_req_addr),
+    .dma_req_wdata_o(dma_req_wdata), .dma_req_wstrb_o(dma_req_wstrb),
+    .dma_rsp_valid_i(dma_rsp_valid), .dma_rsp_data_i(dma_rsp_data),
+    .dma_rsp_err_i(dma_rsp_err), .irq_o(irq), .net_drop_cnt_o(net_drop_cnt),
+    .out_valid_o, .out_data_o, .out_last_o, .out_vc_o,
+    .out_credit_valid_i, .out_credit_vc_i, .out_cc_i,
+    .in_valid_i, .in_data_i, .in_last_i, .in_vc_i,
+    .in_credit_valid_o, .in_credit_vc_o, .in_cc_o,
+    .dbg_busy_o, .dbg_move_o,
+    .coll_dbg_sel_i(coll_sel_i), .coll_dbg_got_o(coll_got_o), .coll_dbg_exp_o(coll_exp_o),
+    .coll_dbg_state_o(coll_state_o)
+  );
+
+  skif_host_shim u_shim (
+    .clk_i, .rst_ni, .node_i(node_idx_i),
+    .reg_req_valid_o(reg_req_valid), .reg_req_ready_i(reg_req_ready),
+    .reg_req_write_o(reg_req_write), .reg_req_addr_o(reg_req_addr),
+    .reg_req_wdata_o(reg_req_wdata),
+    .reg_rsp_valid_i(reg_rsp_valid), .reg_rsp_rdata_i(reg_rsp_rdata),
+    .reg_rsp_err_i(reg_rsp_err),
+    .dma_req_valid_i(dma_req_valid), .dma_req_ready_o(dma_req_ready),
+    .dma_req_write_i(dma_req_write), .dma_req_addr_i(dma_req_addr),
+    .dma_req_wdata_i(dma_req_wdata), .dma_req_wstrb_i(dma_req_wstrb),
+    .dma_rsp_valid_o(dma_rsp_valid), .dma_rsp_data_o(dma_rsp_data),
+    .dma_rsp_err_o(dma_rsp_err), .irq_i(irq)
+  );
+endmodule

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: Apache-2.0
+// node_links.h: what the simulator (sim/kernel/sim_main.cpp) and the network bench
+// (sim/netbench/netbench_main.cpp) share about networks of one-node Verilated models
+// (C++ only as Verilator demands): bit fields of the models' ports, one clock
+// cycle in one evaluation, the torus neighbour rule and the moving of the
+// link ports between neighbours (the rule of rtl/net/skif_torus_links.sv).
+// A model is any Verilated top with the link ports of skif_torus_node.
+#ifndef SKIF_NODE_LINKS_H
+#define SKIF_NODE_LINKS_H
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "verilated.h"
+
+namespace skif
+{
+// Bit fields of a model's ports, for every width Verilator picks (fields of
+// at most 64 bits; a 64-bit field of a wide port starts on a word).
+template <typename T> uint64_t get_field(const T &v, int lsb, int w)
+{
+    return (static_cast<uint64_t>(v) >> lsb) & (w == 64 ? ~0ull : (1ull << w) - 1);
+}
+template <std::size_t W> uint64_t get_field(const VlWide<W> &v, int lsb, int w)
+{
+    uint64_t x = v[lsb / 32] >> (lsb % 32);
+    if (lsb % 32 + w > 32)
+        x |= static_cast<uint64_t>(v[lsb / 32 + 1]) << (32 - lsb % 32);
+    return x & (w == 64 ? ~0ull : (1ull << w) - 1);
+}
+template <typename T> void set_field(T &v, int lsb, int w, uint64_t x)
+{
+    const uint64_t m = (w == 64 ? ~0ull : (1ull << w) - 1) << lsb;
+    v = static_cast<T>((static_cast<uint64_t>(v) & ~m) | ((x << lsb) & m));
+}
+template <std::size_t W> void set_field(VlWide<W> &v, int lsb, int w, uint64_t x)
+{
+    for (int b = 0; b < w; b += 32) { // whole words: data fields are 64-bit aligned
+        const int k = (lsb + b) / 32;
+        v[k] = static_cast<uint32_t>(x >> b);
+    }
+}
+
+// A port is all zeros.
+template <typename T> bool is_zero(const T &v)
+{
+    return v == 0;
+}
+template <std::size_t W> bool is_zero(const VlWide<W> &v)
+{
+    for (std::size_t k = 0; k < W; k++)
+        if (v[k])
+            return false;
+    return true;
+}
+
+// One clock cycle of one model in one evaluation. A Verilated model evaluates
+// all logic that depends on its inputs on every eval(), so the usual falling
+// and rising edge (two evaluations) cost a node's input logic twice a cycle,
+// where a whole network's model had no inputs. Verilator 5 finds a rising
+// edge by comparing the clock with its value at the last evaluation: with the
+// clock held at 1 and that value set to 0, one evaluation is the rising edge,
+// after the new link inputs. Where the generated model has no such member (a
+// Verilator version other than the 5.0 series), the two evaluations are used.
+// Root is the model's root class (V<top>___024root).
+template <typename R, typename = void> struct HasClkPrev : std::false_type {
+};
+template <typename R>
+struct HasClkPrev<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TOP__clk_i)>>
+    : std::true_type {
+};
+
+template <typename Root, typename M> void cycle_one(M *m)
+{
+    if constexpr (HasClkPrev<Root>::value) {
+        m->clk_i = 1;
+        m->rootp->__Vtrigrprev__TOP__clk_i = 0; // (already 0 after a falling edge's evaluation)
+        m->eval();
+    } else {
+        m->clk_i = 0;
+        m->eval();
+        m->clk_i = 1;
+        m->eval();
+    }
+}
+
+// The node through port `port` (2d: +, 2d+1: - in dimension d) of node r of a
+// torus of dims[0..ndims) (ranks X fastest).
+inline int torus_neighbour(const int *dims, int ndims, int r, int port)
+{
+    int c[4] = {0, 0, 0, 0}, s = r;
+    for (int d = 0; d < ndims; d++) {
+        c[d] = s % dims[d];
+        s /= dims[d];
+    }
+    const int d = port / 2, sz = dims[d];
+    c[d] = (port % 2) ? (c[d] + sz - 1) % sz : (c[d] + 1) % sz;
+    int n = 0;
+    for (int k = ndims - 1; k >= 0; k--)
+        n = n * dims[k] + c[k];
+    return n;
+}
+
+// The links: in port j of node i is fed by its neighbour through port j,
+// from that neighbour's out port j^1; the credits of node i's out port j come
+// from the same neighbour's in port j^1. nb[i * links + j] is node i's
+// neighbour through port j; vcw the width of a VC number. Nodes [lo, hi)
+// (their inputs only).
+// changed, when given, gets changed[i] = 1 for each node i whose inputs now
+// differ from what they were (the simulator wakes a sleeping node so).
+template <typename M>
+void move_links(const std::vector<M *> &m, const std::vector<int> &nb, int links, int vcw,
+                std::size_t lo, std::size_t hi, uint8_t *changed = nullptr)
+{
+    const int L = links, V = vcw;
+    for (std::size_t i = lo; i < hi; i++) {
+        M *t = m[i];
+        bool ch = false;
+        const auto put = [&ch, changed](auto &dst, int lsb, int w, uint64_t x) {
+            if (changed && !ch && get_field(dst, lsb, w) != x)
+                ch = true;
+            set_field(dst, lsb, w, x);
+        };
+        for (int j = 0; j < L; j++) {
+            const M *s = m[static_cast<std::size_t>(nb[i * static_cast<std::size_t>(L) + j])];
+            const int k = j ^ 1;
+            put(t->in_valid_i, j, 1, get_field(s->out_valid_o, k, 1));
+            put(t->in_last_i, j, 1, get_field(s->out_last_o, k, 1));
+            put(t->in_vc_i, j * V, V, get_field(s->out_vc_o, k * V, V));
+            put(t->in_data_i, j * 64, 64, get_field(s->out_data_o, k * 64, 64));
+            put(t->out_credit_valid_i, j, 1, get_field(s->in_credit_valid_o, k, 1));
+            put(t->out_credit_vc_i, j * V, V, get_field(s->in_credit_vc_o, k * V, V));
+            put(t->out_cc_i, j * 2, 2, get_field(s->in_cc_o, k * 2, 2));
+        }
+        if (ch)
+            changed[i] = 1;
+    }
+}
+} // namespace skif
+
+#endif // SKIF_NODE_LINKS_H

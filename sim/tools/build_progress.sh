@@ -1,0 +1,32 @@
+# build_progress.sh: sourced by sim/tools/build_model.sh and sim/tools/build_netbench.sh.
+# with_progress WHAT OBJDIR LOG CMD...: run CMD (a Verilator build) with its
+# output in LOG; every 15 s say how far along it is (verilating, or how many
+# of the Verilated C++ files are compiled), and at the end how long it took.
+# Returns CMD's status.
+with_progress() {
+    local what=$1 obj=$2 log=$3; shift 3
+    local t0=$SECONDS mark
+    mark=$(mktemp)
+    "$@" >"$log" 2>&1 &
+    local pid=$! next=15
+    while kill -0 "$pid" 2>/dev/null; do
+        sleep 1
+        if [ $((SECONDS - t0)) -ge $next ]; then
+            next=$((next + 15))
+            local ncpp ndone
+            ncpp=$(find "$obj" -maxdepth 1 -name '*.cpp' -newer "$mark" 2>/dev/null | wc -l)
+            ndone=$(find "$obj" -maxdepth 1 -name '*.o' -newer "$mark" 2>/dev/null | wc -l)
+            if [ "$ncpp" -eq 0 ] && [ "$ndone" -eq 0 ]; then
+                echo "  $what: $((SECONDS - t0)) s, verilating the RTL" >&2
+            else
+                ncpp=$(find "$obj" -maxdepth 1 -name '*.cpp' | wc -l)
+                echo "  $what: $((SECONDS - t0)) s, compiled $ndone of about $((ncpp + 2)) files" >&2
+            fi
+        fi
+    done
+    wait "$pid"
+    local rc=$?
+    rm -f "$mark"
+    [ $rc -eq 0 ] && echo "  $what: built in $((SECONDS - t0)) s" >&2
+    return $rc
+}
