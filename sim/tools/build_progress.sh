@@ -5,7 +5,16 @@
 # Returns CMD's status.
 with_progress() {
     local what=$1 obj=$2 log=$3; shift 3
-    local t0=$SECONDS mark
+    local t0=$SECONDS mark d f
+    # A dependency file of an earlier build that names a file no longer there
+    # (a source moved) would stop make ("No rule to make target"): drop it
+    # with its object, which then rebuilds.
+    for d in "$obj"/*.d; do
+        [ -f "$d" ] || continue
+        for f in $(sed 's/\\$//; s/^[^:]*://' "$d"); do
+            [ -e "$f" ] || { rm -f "$d" "${d%.d}.o"; break; }
+        done
+    done
     mark=$(mktemp)
     "$@" >"$log" 2>&1 &
     local pid=$! next=15
