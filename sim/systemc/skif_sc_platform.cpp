@@ -15,6 +15,9 @@
 #include <string>
 #include <vector>
 
+extern "C" {
+#include "skif_opts.h" // skif_parse_dims: the --dims parser of skifrun and skifnet
+}
 #include "skif_sc_cpu.h"
 #include "skif_tlm_adapter.h"
 #include "skif_tlm_memory.h"
@@ -152,7 +155,17 @@ int parse(int argc, char **argv, options *o)
         }
         i++;
     }
-    if (o->dims != built_dims()) {
+    int dims[4], nd = 0;
+    char err[160];
+    if (skif_parse_dims(o->dims.c_str(), dims, &nd, err, sizeof(err)) < 0) {
+        std::fprintf(stderr, "%s: %s\n", argv[0], err);
+        usage(stderr, argv[0]);
+        return -1;
+    }
+    bool built = nd == skif_tlm_adapter::ndims;
+    for (int i = 0; built && i < nd; i++)
+        built = dims[i] == skif_tlm_adapter::size[i];
+    if (!built) {
         std::fprintf(stderr,
                      "%s: built for the torus %s, not %s: run sim/systemc/run.sh --dims %s "
                      "(builds build/systemc/t%s)\n",

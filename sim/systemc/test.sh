@@ -56,6 +56,8 @@ check bad_value 2 "bad or missing value for --latency" "$RUN" --dims 2 --latency
 check missing_value 2 "bad or missing value for --messages" "$RUN" --dims 2 --messages
 check bad_size 2 "bad or missing value for --size" "$RUN" --dims 2 --size 2049
 check bad_dims 2 "--dims must be 1 to 4 sizes of 2..16" "$RUN" --dims 2x17
+# the binary itself reads --dims with the parser of skifrun and skifnet
+check bad_dims_binary 2 "--dims '2x2x': expected sizes separated by 'x'" build/systemc/t2x2/skif_sc_platform --dims 2x2x
 check wrong_dims 2 "built for the torus 2, not 3" build/systemc/t2/skif_sc_platform --dims 3
 check wrong_dims_2d 2 "built for the torus 2x2, not 4" build/systemc/t2x2/skif_sc_platform --nodes 4
 check help 0 "--latency C" "$RUN" --dims 2 --help
