@@ -195,7 +195,7 @@ static int start_programs(void)
             continue;
         }
         /* --tag-output: forked now, each behind the helper that tags its
-         * lines (skif_opts_tag_output), waiting for its first release */
+         * lines (sim_tag_output), waiting for its first release */
         int sv[2];
         if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) {
             fprintf(stderr, "skifsim: socketpair: %s\n", strerror(errno));
@@ -229,7 +229,7 @@ static int start_programs(void)
             setenv(SKIF_ENV_SIZE, buf, 1);
             skif_opts_dims_str(o, buf, sizeof(buf));
             setenv(SKIF_ENV_DIMS, buf, 1);
-            if (o->tag_output && skif_opts_tag_output(i) < 0)
+            if (o->tag_output && sim_tag_output(i) < 0)
                 fprintf(stderr, "skifsim: node %d: --tag-output: %s; output untagged\n", i,
                         strerror(errno));
             struct skif_rsp go;
@@ -949,14 +949,14 @@ int sim_start(void)
      * leaves RX on in the same way when a program closes its device). */
     for (int i = g_sim.lo; i < g_sim.hi; i++)
         hostmem_mmio_push(&g_sim.nodes[i], g_sim.now, SKIF_REG_CTRL, SKIF_CTRL_RX_EN, 1, 0);
-    if (g_sim.opt.tag_output && skif_opts_tag_begin() < 0)
+    if (g_sim.opt.tag_output && sim_tag_begin() < 0)
         fprintf(stderr, "skifsim: --tag-output: %s; not waiting for the last lines\n",
                 strerror(errno));
     int started = start_programs();
-    skif_opts_tag_started();
+    sim_tag_started();
     if (started < 0) {
         stop_all();
-        skif_opts_tag_drain(1000);
+        sim_tag_drain(1000);
         return -SKIF_EXIT_SIM;
     }
     g_sim.phase = PHASE_RUN;
@@ -965,7 +965,7 @@ int sim_start(void)
 
 int sim_fini(void)
 {
-    skif_opts_tag_drain(2000);
+    sim_tag_drain(2000);
     for (int i = g_sim.lo; g_sim.nodes && i < g_sim.hi; i++) {
         if (g_sim.nodes[i].sock >= 0)
             close(g_sim.nodes[i].sock);

@@ -188,4 +188,18 @@ void sim_fail(int rc);
 
 double sim_wall(void);
 
+/* --tag-output (tag_output.c). In a program's process before exec:
+ * sim_tag_output() sends its stdout and stderr through a helper process that
+ * prefixes every line with "[rank] " and writes it to the original stream
+ * (0, or -1 with errno: the output then stays untagged). In the simulator:
+ * sim_tag_begin() before the programs are forked (every helper then holds a
+ * pipe the simulator reads), sim_tag_started() once they are, and
+ * sim_tag_drain() at the end: it waits until every helper has written out
+ * what its program printed (at most timeout_ms; a helper may be held by a
+ * program's own background child). Without --tag-output they do nothing. */
+int sim_tag_output(int rank);
+int sim_tag_begin(void);
+void sim_tag_started(void);
+void sim_tag_drain(int timeout_ms);
+
 #endif /* SKIF_SIM_H */

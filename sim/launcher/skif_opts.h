@@ -75,22 +75,6 @@ void skif_opts_usage(FILE *f, const char *cmd);
 /* Print the version line (simulator, register map, host protocol). */
 void skif_opts_version(FILE *f, const char *cmd);
 
-/* --tag-output, called in a program's process before exec: send its stdout
- * and stderr through a helper process that prefixes every line with
- * "[rank] " and writes it to the original stream. Returns 0, or -1 with
- * errno (the output then stays untagged). */
-int skif_opts_tag_output(int rank);
-
-/* --tag-output, in the simulator: skif_opts_tag_begin() before the programs
- * are forked (every helper then holds a pipe the simulator reads),
- * skif_opts_tag_started() once they are, and skif_opts_tag_drain() at the
- * end: it waits until every helper has written out what its program printed
- * (at most timeout_ms; a helper may be held by a program's own background
- * child). Without --tag-output they do nothing. */
-int skif_opts_tag_begin(void);
-void skif_opts_tag_started(void);
-void skif_opts_tag_drain(int timeout_ms);
-
 /* Parse a torus shape "X[xY[xZ[xW]]]" (each SKIF_DIM_MIN..SKIF_DIM_MAX), the
  * one --dims parser of skifrun, skifsim and skifnet: dims[0..3] (1 beyond
  * the given ones) and *ndims; 0, or -1 with a message naming the problem in

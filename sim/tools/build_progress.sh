@@ -10,8 +10,11 @@ with_progress() {
     # (a source moved) would stop make ("No rule to make target"): drop it
     # with its object, which then rebuilds.
     for d in "$obj"/*.d; do
+        # (Verilator's own __ver.d: it re-verilates by itself when a source moved)
+        case $d in *__ver.d) continue ;; esac
         [ -f "$d" ] || continue
         for f in $(sed 's/\\$//; s/^[^:]*://' "$d"); do
+            case $f in /*) ;; *) f=$obj/$f ;; esac # (relative: to the objects)
             [ -e "$f" ] || { rm -f "$d" "${d%.d}.o"; break; }
         done
     done
