@@ -97,6 +97,12 @@ $(B)/bin/skif_flitdec: $(call obj,sim/tools/skif_flitdec.c)
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $^ -o $@
 
+# build/bin/skif_dims: the torus shape of a build tag, for the build scripts
+# (sim/tools/build_model.sh, sim/systemc/verilate.sh and run.sh).
+$(B)/bin/skif_dims: $(call obj,sim/tools/skif_dims.c sim/launcher/skif_opts.c)
+	@mkdir -p $(dir $@)
+	$(call say,LINK,$@) $(CC) $^ -o $@
+
 $(B)/bin/skifrun: $(call obj,sim/launcher/skifrun.c sim/launcher/skif_opts.c)
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $^ -o $@
@@ -158,7 +164,8 @@ $(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard sim/kernel/*.h sim/launcher/*.h include
 	    -L/usr/lib/x86_64-linux-gnu -lveriuser -lvpi -o $@
 
 # build/models/TAG-icarus/skifsim.vvp: the same network under Icarus.
-$(B)/models/%-icarus/skifsim.vvp: $(MODEL_DEPS) sim/hdl/skif_icarus_top.sv $(B)/vpi/skif.vpi
+$(B)/models/%-icarus/skifsim.vvp: $(MODEL_DEPS) sim/hdl/skif_icarus_top.sv $(B)/vpi/skif.vpi \
+                                  $(B)/bin/skif_dims
 	@sim/tools/build_model.sh $*-icarus
 
 # build/netbench/nD[-vN][-dD][-prev]/skifnet: the torus fabric alone under
@@ -173,7 +180,7 @@ $(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh sim/netbench/netbench_mai
                         sim/hdl/skif_fabric_node_top.sv $(B)/lib/libskifnet.a sim/tools/build_netbench.sh
 	@sim/tools/build_netbench.sh $*
 
-all: $(B)/bin/skifrun $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
+all: $(B)/bin/skifrun $(B)/bin/skif_dims $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
      $(B)/models/n1/skifsim $(B)/bin/skifcc $(B)/lib/pkgconfig/skifch.pc
 
 include sim/launcher/install.mk

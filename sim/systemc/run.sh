@@ -14,10 +14,11 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     --nodes | --dims) [ $((i + 1)) -lt ${#args[@]} ] && dims=${args[$((i + 1))]} ;;
     esac
 done
-IFS=x read -r -a d <<<"$dims"
-ok=1
-[ ${#d[@]} -ge 1 ] && [ ${#d[@]} -le 4 ] || ok=0
-for v in "${d[@]}"; do case $v in [2-9] | 1[0-6]) ;; *) ok=0 ;; esac; done
-[ "$ok" = 1 ] || { echo "run.sh: --dims must be 1 to 4 sizes of 2..16 joined by x (e.g. 4, 2x2), not '$dims'" >&2; exit 2; }
+# the shape, read by the one --dims parser (build/bin/skif_dims), names the build
+[ -x build/bin/skif_dims ] || make -s build/bin/skif_dims >&2 || exit 1
+shape=$(build/bin/skif_dims "$dims" 2>&1) || { echo "run.sh: ${shape#skif_dims: }" >&2; exit 2; }
+read -r nd d0 d1 d2 d3 <<<"$shape"
+dims=$d0 # (as the parser read it: 02x2 is 2x2)
+for v in "$d1" "$d2" "$d3"; do [ "$nd" -gt 1 ] && dims=${dims}x$v && nd=$((nd - 1)); done
 make -s -f sim/systemc/Makefile.inc "build/systemc/t$dims/skif_sc_platform" >&2 || exit 1
 SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 exec "build/systemc/t$dims/skif_sc_platform" --dims "$dims" "$@"

@@ -55,7 +55,7 @@ check bad_option 2 "usage:" "$RUN" --dims 2 --bogus
 check bad_value 2 "bad or missing value for --latency" "$RUN" --dims 2 --latency 0
 check missing_value 2 "bad or missing value for --messages" "$RUN" --dims 2 --messages
 check bad_size 2 "bad or missing value for --size" "$RUN" --dims 2 --size 2049
-check bad_dims 2 "--dims must be 1 to 4 sizes of 2..16" "$RUN" --dims 2x17
+check bad_dims 2 "run.sh: --dims '2x17': each dimension must be a number from 2 to 16" "$RUN" --dims 2x17
 # the binary itself reads --dims with the parser of skifrun and skifnet
 check bad_dims_binary 2 "--dims '2x2x': expected sizes separated by 'x'" build/systemc/t2x2/skif_sc_platform --dims 2x2x
 check wrong_dims 2 "built for the torus 2, not 3" build/systemc/t2/skif_sc_platform --dims 3

@@ -8,14 +8,13 @@ set -eu
 cd "$(dirname "$0")/../.."
 tag=$1
 dims=${tag#t}
-IFS=x read -r -a d <<<"$dims"
-nd=${#d[@]}
-[ "${tag:0:1}" = t ] && [ "$nd" -ge 1 ] && [ "$nd" -le 4 ] ||
-    { echo "verilate.sh: bad torus tag '$tag' (expected e.g. t4, t2x2, t2x2x2)" >&2; exit 2; }
-for v in "${d[@]}"; do
-    case $v in [2-9] | 1[0-6]) ;; *) echo "verilate.sh: size '$v' in '$tag' is not 2..16" >&2; exit 2 ;; esac
-done
-while [ ${#d[@]} -lt 4 ]; do d+=(1); done
+# the shape, read by the one --dims parser (build/bin/skif_dims)
+[ -x build/bin/skif_dims ] || ${MAKE:-make} -s build/bin/skif_dims >&2
+read -r nd d0 d1 d2 d3 < <(build/bin/skif_dims "$dims" 2>/dev/null || echo bad) || true
+case "${tag:0:1}$nd" in t[1-4]) d=("$d0" "$d1" "$d2" "$d3") ;; *)
+    echo "verilate.sh: bad torus tag '$tag' (expected e.g. t4, t2x2, t2x2x2): $(build/bin/skif_dims "$dims" 2>&1)" >&2
+    exit 2 ;;
+esac
 out=build/systemc/$tag
 mkdir -p "$out/obj"
 echo "verilator --sc: building the ${dims} torus ($out/obj)"

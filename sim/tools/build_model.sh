@@ -16,18 +16,16 @@ tag=$1
 case $tag in
 n[1-4]) nd=${tag#n}; d=(1 1 1 1); dims="$nd-dimensional" ;;
 t*-icarus)
+    # the shape, read by the one --dims parser (build/bin/skif_dims)
     dims=${tag%-icarus}; dims=${dims#t}
-    IFS=x read -r -a d <<<"$dims"
-    nd=${#d[@]}
-    [ "$nd" -ge 1 ] && [ "$nd" -le 4 ] ||
-        { echo "build_model: bad model tag '$tag' (expected n1..n4 or e.g. t2x3x4-icarus)" >&2; exit 2; }
-    for v in "${d[@]}"; do
-        case $v in [2-9] | 1[0-6]) ;; *) echo "build_model: size '$v' in '$tag' is not 2..16" >&2; exit 2 ;; esac
-    done
+    [ -x build/bin/skif_dims ] || make -s build/bin/skif_dims >&2
+    read -r nd d0 d1 d2 d3 < <(build/bin/skif_dims "$dims" 2>&1 || echo bad) || true
+    case $nd in [1-4]) d=("$d0" "$d1" "$d2" "$d3") ;; *)
+        echo "build_model: bad model tag '$tag': $(build/bin/skif_dims "$dims" 2>&1)" >&2; exit 2 ;;
+    esac
     ;;
 *) echo "build_model: bad model tag '$tag' (expected n1..n4 or e.g. t2x3x4-icarus)" >&2; exit 2 ;;
 esac
-while [ ${#d[@]} -lt 4 ]; do d+=(1); done
 out=build/models/$tag
 mkdir -p "$out"
 # One build of a model at a time: concurrent skifrun runs on a size not yet
