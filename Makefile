@@ -27,7 +27,8 @@ CFLAGS    ?= $(CFLAGS_BASE)
 
 # Verilator's flags are in sim/tools/build_model.sh; VFLAGS_EXTRA=... adds to them.
 
-SIMLIB_SRC := sim/kernel/kernel.c sim/kernel/hostmem.c sim/kernel/fifo.c sim/launcher/skif_opts.c sim/kernel/loop.c sim/kernel/ranks_none.c sim/kernel/tag_output.c
+SIMLIB_SRC := sim/kernel/kernel.c sim/kernel/hostmem.c sim/kernel/fifo.c sim/launcher/skif_opts.c sim/kernel/loop.c sim/kernel/ranks_none.c sim/kernel/ranks_text.c \
+              sim/kernel/tag_output.c
 SKIFLIB_SRC := driver/skif_dev.c driver/backend_sim.c sw/skifch.c sw/skifch_util.c
 SKIFLIB_SRC += driver/skif_coll.c sw/coll/tree.c sw/skifcoll.c   # collectives
 SKIFLIB_SRC += driver/skif_rma.c   # remote memory access (docs/rma.md, "Driver")
@@ -158,7 +159,7 @@ $(B)/models/%/skifsim-mpi: $(B)/models/%/skifsim $(B)/obj/sim/kernel/ranks_mpi.o
 
 # build/vpi/skif.vpi: the kernel as a VPI module for vvp (Icarus path).
 VPI_SRC := sim/kernel/vpi_main.c sim/kernel/kernel.c sim/kernel/hostmem.c sim/kernel/fifo.c sim/launcher/skif_opts.c sim/kernel/ranks_none.c \
-           sim/kernel/tag_output.c
+           sim/kernel/ranks_text.c sim/kernel/tag_output.c
 $(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard sim/kernel/*.h sim/launcher/*.h include/*.h driver/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@) $(CC) $(CFLAGS) -fPIC -shared -I/usr/include/iverilog $(VPI_SRC) \

@@ -815,18 +815,11 @@ int sim_sync(void)
         if (left)
             return SIM_STEP;
         if (g_sim.report) {
-            char *text = NULL;
-            size_t len = 0;
-            FILE *f = open_memstream(&text, &len);
-            if (!f)
-                f = stderr;
+            struct skif_ranks_text t;
+            FILE *f = skif_ranks_text_open(&t, stderr);
             for (int i = g_sim.lo; i < g_sim.hi; i++)
                 report_node(f, &g_sim.nodes[i]);
-            if (f != stderr) {
-                fclose(f);
-                skif_ranks_print(stderr, text, len); /* every rank's, in node order */
-                free(text);
-            }
+            skif_ranks_text_print(&t, stderr); /* every rank's, in node order */
             skif_model_dbg_report();
         }
         uint64_t faults = (uint64_t)g_sim.dma_faults;

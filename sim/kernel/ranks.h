@@ -42,6 +42,18 @@ void skif_ranks_exchange(int npeers, const int *peer, void *const *sbuf, const s
  * (the MPI launcher's forwarding of the ranks' own output keeps no order). */
 void skif_ranks_print(FILE *to, const char *text, size_t len);
 
+/* Text of every rank that rank 0 prints in rank order: write this rank's
+ * part to the FILE skif_ranks_text_open() returns, then (every rank)
+ * skif_ranks_text_print(). Without memory for it, the part goes straight to
+ * `to` and the rank still takes its turn. */
+struct skif_ranks_text {
+    char *buf;
+    size_t len;
+    FILE *f;
+};
+FILE *skif_ranks_text_open(struct skif_ranks_text *t, FILE *to);
+void skif_ranks_text_print(struct skif_ranks_text *t, FILE *to);
+
 /* Wait until every rank has come here. */
 void skif_ranks_barrier(void);
 /* End the job (MPI_Finalize). */

@@ -671,11 +671,8 @@ extern "C" void skif_model_dbg_report(void)
                                                      "collective up", "collective down",
                                                      "answer",        "answer after the dateline"};
     uint64_t stuck = 0;
-    char *text = nullptr;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f)
-        f = stderr;
+    skif_ranks_text t;
+    FILE *f = skif_ranks_text_open(&t, stderr);
     for (int r = static_cast<int>(g_lo); r < static_cast<int>(g_hi); r++) {
         const Model *m = g_m[static_cast<size_t>(r)];
         for (int b = 0; b < dbgw; b++) {
@@ -695,11 +692,7 @@ extern "C" void skif_model_dbg_report(void)
             stuck++;
         }
     }
-    if (f != stderr) {
-        std::fclose(f);
-        skif_ranks_print(stderr, text, len); // every rank's, in node order
-        std::free(text);
-    }
+    skif_ranks_text_print(&t, stderr); // every rank's, in node order
     skif_ranks_sum(&stuck, 1);
     if (!stuck && g_sim.me == 0)
         std::fprintf(stderr, "  routers: no flit waits in any router buffer\n");
