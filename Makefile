@@ -13,7 +13,7 @@ B         := build
 # Verilator after this line is read, so fall back to Debian's location.
 VLT_INC   := $(or $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null),/usr/share/verilator)/include
 RTL_FILES := $(shell cat rtl/files.txt 2>/dev/null)
-SIM_FILES := sim/hdl/skif_host_shim.sv sim/hdl/skif_sim_top.sv sim/hdl/skif_node_top.sv
+SIM_FILES := sim/hdl/skif_host_shim.sv sim/hdl/skif_sim_top.sv sim/hdl/skif_link_regs.sv sim/hdl/skif_node_top.sv
 
 CFLAGS_BASE := -std=c11
 CFLAGS_BASE += -Wall -Wextra -Werror        # warnings are errors
@@ -179,7 +179,7 @@ $(B)/lib/libskifnet.a: $(call obj,sim/netbench/netbench.c sim/kernel/fifo.c sim/
 	$(call say,AR,$@) ar rcs $@ $^
 
 $(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh sim/netbench/netbench_main.cpp sim/kernel/node_links.h \
-                        sim/hdl/skif_fabric_node_top.sv $(B)/lib/libskifnet.a sim/tools/build_netbench.sh
+                        sim/hdl/skif_link_regs.sv sim/hdl/skif_fabric_node_top.sv $(B)/lib/libskifnet.a sim/tools/build_netbench.sh
 	@sim/tools/build_netbench.sh $*
 
 all: $(B)/bin/skifrun $(B)/bin/skif_dims $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \

@@ -93,6 +93,14 @@ module skif_coll #(
   output logic [Links-1:0]    lout_dn_o,
   input  logic [Links-1:0]    lout_cr_up_i /*verilator public_flat_rd*/,
   input  logic [Links-1:0]    lout_cr_dn_i /*verilator public_flat_rd*/,
+  // the values the six link registers (lout_*, lin_cr_*) take at the next
+  // clock edge (as skif_torus_router's nx_*)
+  output logic [Links-1:0]    nx_lout_valid_o,
+  output logic [Links*64-1:0] nx_lout_data_o,
+  output logic [Links-1:0]    nx_lout_last_o,
+  output logic [Links-1:0]    nx_lout_dn_o,
+  output logic [Links-1:0]    nx_lin_cr_up_o,
+  output logic [Links-1:0]    nx_lin_cr_dn_o,
   output logic [Links-1:0]    block_o,
   input  logic [Links-1:0]    starved_i /*verilator public_flat_rd*/,
   // events
@@ -239,20 +247,19 @@ module skif_coll #(
   end
 
   // credits back to the senders: one per flit that leaves an input FIFO
-  logic [Links-1:0] cr_up_q, cr_dn_q;
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      cr_up_q <= '0;
-      cr_dn_q <= '0;
-    end else begin
-      for (int p = 0; p < Links; p++) begin
-        cr_up_q[p] <= fpop[p*2];
-        cr_dn_q[p] <= fpop[p*2 + 1];
-      end
-    end
+  logic [Links-1:0] cr_up_q, cr_dn_q, cr_up_d, cr_dn_d;
+  for (genvar p = 0; p < Links; p++) begin : g_cr
+    assign cr_up_d[p] = rst_ni && fpop[p*2];
+    assign cr_dn_d[p] = rst_ni && fpop[p*2 + 1];
   end
-  assign lin_cr_up_o = cr_up_q;
-  assign lin_cr_dn_o = cr_dn_q;
+  always @(posedge clk_i) begin
+    cr_up_q <= cr_up_d;
+    cr_dn_q <= cr_dn_d;
+  end
+  assign lin_cr_up_o    = cr_up_q;
+  assign lin_cr_dn_o    = cr_dn_q;
+  assign nx_lin_cr_up_o = cr_up_d;
+  assign nx_lin_cr_dn_o = cr_dn_d;
 
   // ---------------------------------------------------------------- slots
   // meta: [35] err, [34:31] cmd, [30:27] type, [26:24] op, [23:16] len, [15:0] arg
@@ -988,16 +995,16 @@ module skif_coll #(
   assign e_dn    = sd_go ? sd_mask_q[Links-1:0] : '0;
   assign block_o = e_up | e_dn;
 
-  logic [Links-1:0] lo_valid_q, lo_last_q, lo_dn_q;
+  logic [Links-1:0] lo_valid_q, lo_last_q, lo_dn_q, lo_valid_d, lo_last_d, lo_dn_d;
   logic [63:0]      lo_data_q [Links];
+  logic [63:0]      lo_data_d [Links];
+  assign lo_valid_d = rst_ni ? (e_up | e_dn) : '0;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      lo_valid_q <= '0;
       su_turn_q  <= 1'b0;
       ec_up_q    <= {Links{CDepthC}};
       ec_dn_q    <= {Links{CDepthC}};
     end else begin
-      lo_valid_q <= e_up | e_dn;
       if (clash) su_turn_q <= !su_turn_q;
       for (int p = 0; p < Links; p++) begin
         if (e_up[p] && !lout_cr_up_i[p])      ec_up_q[p*CW +: CW] <= ec_up_q[p*CW +: CW] - 1'b1;
@@ -1007,25 +1014,26 @@ module skif_coll #(
       end
     end
   end
-  always @(posedge clk_i) begin
-    for (int p = 0; p < Links; p++) begin
-      if (e_up[p]) begin
-        lo_data_q[p] <= su_data;
-        lo_last_q[p] <= su_last;
-        lo_dn_q[p]   <= 1'b0;
-      end else if (e_dn[p]) begin
-        lo_data_q[p] <= sd_data;
-        lo_last_q[p] <= sd_last;
-        lo_dn_q[p]   <= 1'b1;
-      end
-    end
-  end
+  // datapath registers: not reset, kept while nothing is sent
   for (genvar p = 0; p < Links; p++) begin : g_lout
-    assign lout_data_o[p*64 +: 64] = lo_data_q[p];
+    assign lo_data_d[p] = e_up[p] ? su_data : e_dn[p] ? sd_data : lo_data_q[p];
+    assign lo_last_d[p] = e_up[p] ? su_last : e_dn[p] ? sd_last : lo_last_q[p];
+    assign lo_dn_d[p]   = e_up[p] ? 1'b0 : e_dn[p] ? 1'b1 : lo_dn_q[p];
+    assign lout_data_o[p*64 +: 64]    = lo_data_q[p];
+    assign nx_lout_data_o[p*64 +: 64] = lo_data_d[p];
   end
-  assign lout_valid_o = lo_valid_q;
-  assign lout_last_o  = lo_last_q;
-  assign lout_dn_o    = lo_dn_q;
+  always @(posedge clk_i) begin
+    lo_valid_q <= lo_valid_d;
+    for (int p = 0; p < Links; p++) lo_data_q[p] <= lo_data_d[p];
+    lo_last_q  <= lo_last_d;
+    lo_dn_q    <= lo_dn_d;
+  end
+  assign lout_valid_o    = lo_valid_q;
+  assign lout_last_o     = lo_last_q;
+  assign lout_dn_o       = lo_dn_q;
+  assign nx_lout_valid_o = lo_valid_d;
+  assign nx_lout_last_o  = lo_last_d;
+  assign nx_lout_dn_o    = lo_dn_d;
 
   // ---------------------------------------------------------------- events
   assign drop_o      = {drop_q && sd_drop_q, drop_q != sd_drop_q};

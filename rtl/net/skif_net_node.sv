@@ -65,6 +65,14 @@ module skif_net_node #(
   output logic [Links-1:0]     in_credit_valid_o,
   output logic [Links*VcW-1:0] in_credit_vc_o,
   output logic [Links*2-1:0]   in_cc_o,
+  // the link outputs' values after the next clock edge (skif_torus_node)
+  output logic [Links-1:0]     nx_out_valid_o,
+  output logic [Links*64-1:0]  nx_out_data_o,
+  output logic [Links-1:0]     nx_out_last_o,
+  output logic [Links*VcW-1:0] nx_out_vc_o,
+  output logic [Links-1:0]     nx_in_credit_valid_o,
+  output logic [Links*VcW-1:0] nx_in_credit_vc_o,
+  output logic [Links*2-1:0]   nx_in_cc_o,
   // for a simulator's watchdog: router input VCs that hold a flit / sent one
   // this cycle (bit numbering in skif_torus_router); collective slot
   // coll_dbg_sel_i (contributions so far and expected: bit p = link port p,
@@ -173,6 +181,13 @@ module skif_net_node #(
     .in_credit_valid_o  (in_credit_valid_o),
     .in_credit_vc_o     (in_credit_vc_o),
     .in_cc_o            (in_cc_o),
+    .nx_out_valid_o     (nx_out_valid_o),
+    .nx_out_data_o      (nx_out_data_o),
+    .nx_out_last_o      (nx_out_last_o),
+    .nx_out_vc_o        (nx_out_vc_o),
+    .nx_in_credit_valid_o (nx_in_credit_valid_o),
+    .nx_in_credit_vc_o  (nx_in_credit_vc_o),
+    .nx_in_cc_o         (nx_in_cc_o),
     .inj_valid_i        (tx_valid),
     .inj_ready_o        (tx_ready),
     .inj_data_i         (tx_data),

@@ -112,6 +112,11 @@ module skif_torus_fabric #(
   );
 
   for (genvar i = 0; i < Nodes; i++) begin : g_node
+    // the link registers' next values: for a one-node simulator only
+    logic [Links-1:0]     unused_nx_valid, unused_nx_last, unused_nx_cr_valid;
+    logic [Links*64-1:0]  unused_nx_data;
+    logic [Links*VcW-1:0] unused_nx_vc, unused_nx_cr_vc;
+    logic [Links*2-1:0]   unused_nx_cc;
     skif_torus_node #(
       .NDims    (NDims),
       .VcDepth  (VcDepth),
@@ -138,6 +143,13 @@ module skif_torus_fabric #(
       .in_credit_valid_o  (cr_valid[i*Links +: Links]),
       .in_credit_vc_o     (cr_vc[i*Links*VcW +: Links*VcW]),
       .in_cc_o            (cc[i*Links*2 +: Links*2]),
+      .nx_out_valid_o     (unused_nx_valid),
+      .nx_out_data_o      (unused_nx_data),
+      .nx_out_last_o      (unused_nx_last),
+      .nx_out_vc_o        (unused_nx_vc),
+      .nx_in_credit_valid_o (unused_nx_cr_valid),
+      .nx_in_credit_vc_o  (unused_nx_cr_vc),
+      .nx_in_cc_o         (unused_nx_cc),
       .inj_valid_i        (inj_valid_i[i]),
       .inj_ready_o        (inj_ready_o[i]),
       .inj_data_i         (inj_data_i[i*64 +: 64]),

@@ -96,6 +96,11 @@ module skif_torus_net #(
   );
 
   for (genvar i = 0; i < Nodes; i++) begin : g_node
+    // the link registers' next values: for a one-node simulator only
+    logic [Links-1:0]     unused_nx_valid, unused_nx_last, unused_nx_cr_valid;
+    logic [Links*64-1:0]  unused_nx_data;
+    logic [Links*VcW-1:0] unused_nx_vc, unused_nx_cr_vc;
+    logic [Links*2-1:0]   unused_nx_cc;
     skif_net_node #(
       .NDims       (NDims),
       .VcDepth     (VcDepth),
@@ -140,6 +145,13 @@ module skif_torus_net #(
       .in_credit_valid_o  (cr_valid[i*Links +: Links]),
       .in_credit_vc_o     (cr_vc[i*Links*VcW +: Links*VcW]),
       .in_cc_o            (cc[i*Links*2 +: Links*2]),
+      .nx_out_valid_o     (unused_nx_valid),
+      .nx_out_data_o      (unused_nx_data),
+      .nx_out_last_o      (unused_nx_last),
+      .nx_out_vc_o        (unused_nx_vc),
+      .nx_in_credit_valid_o (unused_nx_cr_valid),
+      .nx_in_credit_vc_o  (unused_nx_cr_vc),
+      .nx_in_cc_o         (unused_nx_cc),
       .dbg_busy_o         (dbg_busy_o[i*DbgW +: DbgW]),
       .dbg_move_o         (dbg_move_o[i*DbgW +: DbgW]),
       .coll_dbg_sel_i     (coll_dbg_sel_i),

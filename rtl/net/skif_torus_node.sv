@@ -53,6 +53,15 @@ module skif_torus_node #(
   output logic [Links-1:0]          in_credit_valid_o,
   output logic [Links*VcW-1:0]      in_credit_vc_o,
   output logic [Links*2-1:0]        in_cc_o,
+  // the values of the link outputs above after the next clock edge (they
+  // all come from registers; see skif_torus_router's nx_*)
+  output logic [Links-1:0]          nx_out_valid_o,
+  output logic [Links*64-1:0]       nx_out_data_o,
+  output logic [Links-1:0]          nx_out_last_o,
+  output logic [Links*VcW-1:0]      nx_out_vc_o,
+  output logic [Links-1:0]          nx_in_credit_valid_o,
+  output logic [Links*VcW-1:0]      nx_in_credit_vc_o,
+  output logic [Links*2-1:0]        nx_in_cc_o,
   // router local port
   input  logic                      inj_valid_i,
   output logic                      inj_ready_o,
@@ -107,6 +116,9 @@ module skif_torus_node #(
   logic [Links*VcW-1:0] r_vc;
   logic [Links-1:0]     e_valid, e_last, e_dn, e_in_valid, e_in_dn, e_cr_up, e_cr_dn, e_oc_up, e_oc_dn;
   logic [Links*64-1:0]  e_data;
+  logic [Links-1:0]     nr_valid, nr_last, ne_valid, ne_last, ne_dn, ne_cr_up, ne_cr_dn;
+  logic [Links*64-1:0]  nr_data, ne_data;
+  logic [Links*VcW-1:0] nr_vc;
 
   for (genvar j = 0; j < Links; j++) begin : g_link
     logic [VcW-1:0] ivc;
@@ -123,6 +135,12 @@ module skif_torus_node #(
     assign in_cc_o[j*2 +: 2]       = {e_cr_dn[j], e_cr_up[j]};
     assign e_oc_up[j]              = out_cc_i[j*2];
     assign e_oc_dn[j]              = out_cc_i[j*2 + 1];
+    // the same after the next edge
+    assign nx_out_valid_o[j]          = ne_valid[j] || nr_valid[j];
+    assign nx_out_data_o[j*64 +: 64]  = ne_valid[j] ? ne_data[j*64 +: 64] : nr_data[j*64 +: 64];
+    assign nx_out_last_o[j]           = ne_valid[j] ? ne_last[j] : nr_last[j];
+    assign nx_out_vc_o[j*VcW +: VcW]  = ne_valid[j] ? (ne_dn[j] ? DnVc : UpVc) : nr_vc[j*VcW +: VcW];
+    assign nx_in_cc_o[j*2 +: 2]       = {ne_cr_dn[j], ne_cr_up[j]};
   end
 
   skif_torus_router #(
@@ -149,6 +167,12 @@ module skif_torus_node #(
     .in_vc_i            (in_vc_i),
     .in_credit_valid_o  (in_credit_valid_o),
     .in_credit_vc_o     (in_credit_vc_o),
+    .nx_out_valid_o     (nr_valid),
+    .nx_out_data_o      (nr_data),
+    .nx_out_last_o      (nr_last),
+    .nx_out_vc_o        (nr_vc),
+    .nx_in_credit_valid_o (nx_in_credit_valid_o),
+    .nx_in_credit_vc_o  (nx_in_credit_vc_o),
     .inj_valid_i        (inj_valid_i),
     .inj_ready_o        (inj_ready_o),
     .inj_data_i         (inj_data_i),
@@ -208,6 +232,12 @@ module skif_torus_node #(
       .lout_dn_o    (e_dn),
       .lout_cr_up_i (e_oc_up),
       .lout_cr_dn_i (e_oc_dn),
+      .nx_lout_valid_o (ne_valid),
+      .nx_lout_data_o  (ne_data),
+      .nx_lout_last_o  (ne_last),
+      .nx_lout_dn_o    (ne_dn),
+      .nx_lin_cr_up_o  (ne_cr_up),
+      .nx_lin_cr_dn_o  (ne_cr_dn),
       .block_o      (block),
       .starved_i    (starved),
       .drop_o       (coll_drop_o),
@@ -229,6 +259,12 @@ module skif_torus_node #(
     assign e_dn             = '0;
     assign e_cr_up          = '0;
     assign e_cr_dn          = '0;
+    assign ne_valid         = '0;
+    assign ne_data          = '0;
+    assign ne_last          = '0;
+    assign ne_dn            = '0;
+    assign ne_cr_up         = '0;
+    assign ne_cr_dn         = '0;
     assign coll_in_ready_o  = 1'b0;
     assign coll_out_valid_o = 1'b0;
     assign coll_out_data_o  = '0;

@@ -58,6 +58,15 @@ module skif_torus_router #(
   input  logic [Links*VcW-1:0]      in_vc_i /*verilator public_flat_rd*/,
   output logic [Links-1:0]          in_credit_valid_o,
   output logic [Links*VcW-1:0]      in_credit_vc_o,
+  // the values the six link registers above take at the next clock edge
+  // (a one-node simulator hands these to the neighbours and registers what
+  // it receives, so that no logic depends on a model's inputs)
+  output logic [Links-1:0]          nx_out_valid_o,
+  output logic [Links*64-1:0]       nx_out_data_o,
+  output logic [Links-1:0]          nx_out_last_o,
+  output logic [Links*VcW-1:0]      nx_out_vc_o,
+  output logic [Links-1:0]          nx_in_credit_valid_o,
+  output logic [Links*VcW-1:0]      nx_in_credit_vc_o,
   // local port: injection from and ejection to the adapter
   input  logic                      inj_valid_i /*verilator public_flat_rd*/,
   output logic                      inj_ready_o,
@@ -620,41 +629,46 @@ module skif_torus_router #(
 
   // ---------------------------------------------------------------- link outputs
   // The crossbar reads the buffers at the indices switch allocation chose.
+  // The registers' next values are outputs too (nx_*); the datapath
+  // registers are not reset and keep their value when nothing is sent.
   logic [Links-1:0]     lo_valid_q, lo_last_q, cr_valid_q;
   logic [63:0]          lo_data_q [Links];
   logic [Links*VcW-1:0] lo_vc_q, cr_vc_q;
+  logic [Links-1:0]     lo_valid_d, lo_last_d, cr_valid_d;
+  logic [63:0]          lo_data_d [Links];
+  logic [Links*VcW-1:0] lo_vc_d, cr_vc_d;
 
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      lo_valid_q <= '0;
-      cr_valid_q <= '0;
-    end else begin
-      lo_valid_q <= o_valid[Links-1:0];
-      cr_valid_q <= in_gnt[Links-1:0];
-    end
-  end
-
-  // datapath registers: not reset
-  always @(posedge clk_i) begin
-    for (int o = 0; o < Links; o++) begin
-      if (o_valid[o]) begin
-        lo_data_q[o]              <= data_q[o_port[o]][o_vc_in[o]][o_ptr[o]];
-        lo_last_q[o]              <= o_last[o];
-        lo_vc_q[o*VcW +: VcW]     <= o_vc[o];
-      end
-      // credit for the input VC of this port that sent a flit
-      if (in_gnt[o]) cr_vc_q[o*VcW +: VcW] <= s1_idx[o];
-    end
-  end
-
+  assign lo_valid_d = rst_ni ? o_valid[Links-1:0] : '0;
+  assign cr_valid_d = rst_ni ? in_gnt[Links-1:0] : '0;
   for (genvar o = 0; o < Links; o++) begin : g_link_out
-    assign out_data_o[o*64 +: 64] = lo_data_q[o];
+    assign lo_data_d[o]          = o_valid[o] ? data_q[o_port[o]][o_vc_in[o]][o_ptr[o]] : lo_data_q[o];
+    assign lo_last_d[o]          = o_valid[o] ? o_last[o] : lo_last_q[o];
+    assign lo_vc_d[o*VcW +: VcW] = o_valid[o] ? o_vc[o] : lo_vc_q[o*VcW +: VcW];
+    // credit for the input VC of this port that sent a flit
+    assign cr_vc_d[o*VcW +: VcW] = in_gnt[o] ? s1_idx[o] : cr_vc_q[o*VcW +: VcW];
+    assign out_data_o[o*64 +: 64]    = lo_data_q[o];
+    assign nx_out_data_o[o*64 +: 64] = lo_data_d[o];
   end
-  assign out_valid_o       = lo_valid_q;
-  assign out_last_o        = lo_last_q;
-  assign out_vc_o          = lo_vc_q;
-  assign in_credit_valid_o = cr_valid_q;
-  assign in_credit_vc_o    = cr_vc_q;
+
+  always @(posedge clk_i) begin
+    lo_valid_q <= lo_valid_d;
+    cr_valid_q <= cr_valid_d;
+    for (int o = 0; o < Links; o++) lo_data_q[o] <= lo_data_d[o];
+    lo_last_q  <= lo_last_d;
+    lo_vc_q    <= lo_vc_d;
+    cr_vc_q    <= cr_vc_d;
+  end
+
+  assign out_valid_o          = lo_valid_q;
+  assign out_last_o           = lo_last_q;
+  assign out_vc_o             = lo_vc_q;
+  assign in_credit_valid_o    = cr_valid_q;
+  assign in_credit_vc_o       = cr_vc_q;
+  assign nx_out_valid_o       = lo_valid_d;
+  assign nx_out_last_o        = lo_last_d;
+  assign nx_out_vc_o          = lo_vc_d;
+  assign nx_in_credit_valid_o = cr_valid_d;
+  assign nx_in_credit_vc_o    = cr_vc_d;
 
   // ---------------------------------------------------------------- ejection
   // Two lanes, each a 2-entry first-word-fall-through FIFO, as skif_fifo

@@ -9,6 +9,11 @@
 // the simulator does with sim/hdl/skif_node_top.sv. Without the collective
 // engine (skif_torus_node's Coll = 0): skifnet offers only messages, and an
 // idle engine's logic was a quarter of every evaluation.
+//
+// Link timing: see sim/hdl/skif_link_regs.sv. This model's link outputs are
+// its node's link registers' next values and its link inputs are
+// registered, with the same timing as the whole network. In a waveform the
+// node's own ports (u_node) show the link wires as the whole network has them.
 `include "skif_defs.vh"
 
 module skif_fabric_node_top #(
@@ -75,12 +80,36 @@ module skif_fabric_node_top #(
   logic [63:0] ans_ej_data;
   /* verilator lint_on UNUSEDSIGNAL */
 
-  skif_torus_node #(.NDims(NDims), .VcDepth(VcDepth), .NumVcs(NumVcs), .Tie(Tie), .EjFirst(EjFirst), .Coll(0)) u_node (
-    .clk_i, .rst_ni, .node_id_i, .sizes_i,
-    .out_valid_o, .out_data_o, .out_last_o, .out_vc_o,
-    .out_credit_valid_i, .out_credit_vc_i, .out_cc_i,
+  // link inputs and straps registered, link outputs one edge ahead (skif_link_regs)
+  logic [15:0]          node_id_q;
+  logic [19:0]          sizes_q;
+  logic [Links-1:0]     out_credit_valid_q, in_valid_q, in_last_q;
+  logic [Links*VcW-1:0] out_credit_vc_q, in_vc_q;
+  logic [Links*2-1:0]   out_cc_q;
+  logic [Links*64-1:0]  in_data_q;
+  skif_link_regs #(.Links(Links), .VcW(VcW)) u_link_regs (
+    .clk_i, .node_id_i, .sizes_i, .out_credit_valid_i, .out_credit_vc_i, .out_cc_i,
     .in_valid_i, .in_data_i, .in_last_i, .in_vc_i,
-    .in_credit_valid_o, .in_credit_vc_o, .in_cc_o,
+    .node_id_o(node_id_q), .sizes_o(sizes_q), .out_credit_valid_o(out_credit_valid_q),
+    .out_credit_vc_o(out_credit_vc_q), .out_cc_o(out_cc_q), .in_valid_o(in_valid_q),
+    .in_data_o(in_data_q), .in_last_o(in_last_q), .in_vc_o(in_vc_q)
+  );
+  // the node's link registers themselves, read by nothing here
+  logic [Links-1:0]     unused_valid, unused_last, unused_cr_valid;
+  logic [Links*64-1:0]  unused_data;
+  logic [Links*VcW-1:0] unused_vc, unused_cr_vc;
+  logic [Links*2-1:0]   unused_cc;
+
+  skif_torus_node #(.NDims(NDims), .VcDepth(VcDepth), .NumVcs(NumVcs), .Tie(Tie), .EjFirst(EjFirst), .Coll(0)) u_node (
+    .clk_i, .rst_ni, .node_id_i(node_id_q), .sizes_i(sizes_q),
+    .out_valid_o(unused_valid), .out_data_o(unused_data), .out_last_o(unused_last),
+    .out_vc_o(unused_vc), .out_credit_valid_i(out_credit_valid_q),
+    .out_credit_vc_i(out_credit_vc_q), .out_cc_i(out_cc_q),
+    .in_valid_i(in_valid_q), .in_data_i(in_data_q), .in_last_i(in_last_q), .in_vc_i(in_vc_q),
+    .in_credit_valid_o(unused_cr_valid), .in_credit_vc_o(unused_cr_vc), .in_cc_o(unused_cc),
+    .nx_out_valid_o(out_valid_o), .nx_out_data_o(out_data_o), .nx_out_last_o(out_last_o),
+    .nx_out_vc_o(out_vc_o), .nx_in_credit_valid_o(in_credit_valid_o),
+    .nx_in_credit_vc_o(in_credit_vc_o), .nx_in_cc_o(in_cc_o),
     .inj_valid_i, .inj_ready_o, .inj_data_i, .inj_last_i,
     .ej_valid_o, .ej_ready_i, .ej_data_o, .ej_last_o,
     // skifnet offers only messages: the answer lanes idle

@@ -56,6 +56,8 @@ module tb_router_credit;
     .out_credit_valid_i (oc_v), .out_credit_vc_i (oc_vc),
     .in_valid_i (in_v), .in_data_i (in_d), .in_last_i (in_l), .in_vc_i (in_vc),
     .in_credit_valid_o (ic_v), .in_credit_vc_o (ic_vc),
+    .nx_out_valid_o (), .nx_out_data_o (), .nx_out_last_o (), .nx_out_vc_o (),
+    .nx_in_credit_valid_o (), .nx_in_credit_vc_o (),
     .inj_valid_i (inj_v), .inj_ready_o (inj_r), .inj_data_i (inj_d), .inj_last_i (inj_l),
     .ej_valid_o (ej_v), .ej_ready_i (ej_r), .ej_data_o (ej_d), .ej_last_o (ej_l),
     .ans_inj_valid_i (1'b0), .ans_inj_ready_o (), .ans_inj_data_i (64'd0), .ans_inj_last_i (1'b0),
