@@ -325,7 +325,8 @@ module skif_torus_router #(
   logic [Ports-1:0] want;             // a request for an output before out_block_i
   logic [Ports-1:0] block_p;          // out_block_i, one bit per port (local: 0)
   assign block_p = {1'b0, out_block_i};
-  logic [PvW-1:0]   tgt [NIv];        // output VC of the head flit's packet
+  logic [NIv*PvW-1:0] tgt;            // per input VC: output VC of the head flit's packet
+  logic [PvW-1:0]   a_tgt;
   logic [NIv-1:0]   head_last;
   logic [NIv-1:0]   ej_want;          // a body flit of the packet that holds the ejection port
   logic [NIv-1:0]   ej_hdr, ej_full;  // header towards ejection; its packet complete
@@ -396,25 +397,27 @@ module skif_torus_router #(
       o_vc_in[o] = '0;
       o_port[o] = '0;
     end
-    for (int iv = 0; iv < NIv; iv++) tgt[iv] = '0;
+    tgt       = '0;  // (one wide store: a loop over the input VCs cost more than the requests)
+    a_tgt     = '0;
     if (occ_q != '0) begin
       // requests
       for (int iv = 0; iv < NIv; iv++) begin
         if (occ_q[iv]) begin
           a_meta        = meta_q[iv / TotalVcs][iv % TotalVcs][rd_ptr_q[iv*AddrW +: AddrW]];
           head_last[iv] = a_meta[PvW];
-          tgt[iv]       = hold_q[iv] ? pv_q[iv*PvW +: PvW] : a_meta[PvW-1:0];
-          a_port        = tgt[iv][PvW-1:VcW];
+          a_tgt         = hold_q[iv] ? pv_q[iv*PvW +: PvW] : a_meta[PvW-1:0];
+          tgt[iv*PvW +: PvW] = a_tgt;
+          a_port        = a_tgt[PvW-1:VcW];
           if (a_port == LocalC) begin
-            a_ok = (tgt[iv][VcW-1:0] == AnsEjVc) ? aej_push_ready : ej_push_ready;
+            a_ok = (a_tgt[VcW-1:0] == AnsEjVc) ? aej_push_ready : ej_push_ready;
           end else begin
-            a_ok = cred_ok_q[int'(a_port) * TotalVcs + int'(tgt[iv][VcW-1:0])];
+            a_ok = cred_ok_q[int'(a_port) * TotalVcs + int'(a_tgt[VcW-1:0])];
           end
           if (!hold_q[iv]) begin
-            a_ok = a_ok && !busy_q[int'(a_port) * TotalVcs + int'(tgt[iv][VcW-1:0])];
+            a_ok = a_ok && !busy_q[int'(a_port) * TotalVcs + int'(a_tgt[VcW-1:0])];
             if (a_port == LocalC) begin
               ej_hdr[iv]  = 1'b1;
-              ej_ans[iv]  = (tgt[iv][VcW-1:0] == AnsEjVc);
+              ej_ans[iv]  = (a_tgt[VcW-1:0] == AnsEjVc);
               ej_full[iv] = (tails_q[iv*CntW +: CntW] != '0) || (cnt_q[iv*CntW +: CntW] == VcDepthC);
               if (ej_full[iv]) a_strong[ej_ans[iv]] = 1'b1;
             end
@@ -444,7 +447,7 @@ module skif_torus_router #(
             if (a == Ports)     s1_r = s1_r & ~EvenVcs;
             if (it > 0) begin
               for (int u = 0; u < TotalVcs; u++) begin
-                if (o_valid[tgt[a_p*TotalVcs + u][PvW-1:VcW]]) s1_r[u] = 1'b0;
+                if (o_valid[tgt[(a_p*TotalVcs + u)*PvW + VcW +: PortW]]) s1_r[u] = 1'b0;
               end
             end else if ((s1_r & ej_want[a_p*TotalVcs +: TotalVcs]) != '0) begin
               s1_r = s1_r & ej_want[a_p*TotalVcs +: TotalVcs];
@@ -455,7 +458,7 @@ module skif_torus_router #(
               for (int u = 0; u < TotalVcs; u++) begin
                 if (s1_g[u]) s1_idx[a] = VcW'(u);
               end
-              s1_tgt[a] = tgt[a_p*TotalVcs + int'(s1_idx[a])];
+              s1_tgt[a] = tgt[(a_p*TotalVcs + int'(s1_idx[a]))*PvW +: PvW];
               s2_req[(int'(s1_tgt[a][PvW-1:VcW]) * TotalVcs + int'(s1_tgt[a][VcW-1:0])) * Ains + a] = 1'b1;
               s2_vreq[int'(s1_tgt[a][PvW-1:VcW]) * TotalVcs + int'(s1_tgt[a][VcW-1:0])] = 1'b1;
             end
@@ -546,7 +549,7 @@ module skif_torus_router #(
             rd_ptr_q[iv*AddrW +: AddrW] <= (rd_ptr_q[iv*AddrW +: AddrW] == LastAddr) ? '0 : rd_ptr_q[iv*AddrW +: AddrW] + 1'b1;
             // the header takes its output VC; the tail releases it
             hold_q[iv] <= !head_last[iv];
-            if (!hold_q[iv]) pv_q[iv*PvW +: PvW] <= tgt[iv];
+            if (!hold_q[iv]) pv_q[iv*PvW +: PvW] <= tgt[iv*PvW +: PvW];
           end
           if (push[iv] && !pop[iv]) begin
             cnt_q[iv*CntW +: CntW] <= cnt_q[iv*CntW +: CntW] + 1'b1;

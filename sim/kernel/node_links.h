@@ -111,9 +111,13 @@ inline int torus_neighbour(const int *dims, int ndims, int r, int port)
 // (their inputs only).
 // changed, when given, gets changed[i] = 1 for each node i whose inputs now
 // differ from what they were (the simulator wakes a sleeping node so).
+// ran, when given, says which nodes took their clock edge since the last
+// move (ran[k] != 0): the outputs of one that did not are what they were, so
+// the ports it feeds are passed over.
 template <typename M>
 void move_links(const std::vector<M *> &m, const std::vector<int> &nb, int links, int vcw,
-                std::size_t lo, std::size_t hi, uint8_t *changed = nullptr)
+                std::size_t lo, std::size_t hi, uint8_t *changed = nullptr,
+                const uint8_t *ran = nullptr)
 {
     const int L = links, V = vcw;
     for (std::size_t i = lo; i < hi; i++) {
@@ -125,7 +129,10 @@ void move_links(const std::vector<M *> &m, const std::vector<int> &nb, int links
             set_field(dst, lsb, w, x);
         };
         for (int j = 0; j < L; j++) {
-            const M *s = m[static_cast<std::size_t>(nb[i * static_cast<std::size_t>(L) + j])];
+            const int from = nb[i * static_cast<std::size_t>(L) + j];
+            if (ran && !ran[from])
+                continue;
+            const M *s = m[static_cast<std::size_t>(from)];
             const int k = j ^ 1;
             put(t->in_valid_i, j, 1, get_field(s->out_valid_o, k, 1));
             put(t->in_last_i, j, 1, get_field(s->out_last_o, k, 1));

@@ -69,10 +69,14 @@ int neighbour(int r, int port)
 }
 
 std::vector<uint8_t> g_changed; // per node: its inputs changed at the last move
+std::vector<uint8_t> g_ran;     // per node: took this cycle's clock edge (a ghost: always 1)
 
-void move_links(size_t lo, size_t hi)
+// The moves after node_cycle: only into nodes next to one that ran (a
+// sleeping node's outputs stay as they were). all: after every node ran.
+void move_links(size_t lo, size_t hi, bool all = false)
 {
-    skif::move_links(g_m, g_nb, g_links, g_vcw, lo, hi, g_changed.data());
+    skif::move_links(g_m, g_nb, g_links, g_vcw, lo, hi, g_changed.data(),
+                     all ? nullptr : g_ran.data());
 }
 
 // Under --ranks each rank writes its own nodes: into FILE-rankR.fst, or
@@ -158,11 +162,13 @@ void node_cycle(size_t i, uint64_t &skipped)
     if (g_asleep[i]) {
         if (!hostmem_busy(&g_sim.nodes[i])) {
             skipped++;
+            g_ran[i] = 0;
             return;
         }
         g_asleep[i] = 0;
         g_cand[i] = 0;
     }
+    g_ran[i] = 1;
     cycle_one(g_m[i]);
 }
 
@@ -513,7 +519,7 @@ extern "C" int skif_model_init(const skif_opts *o)
         eval_all(0);
         eval_all(1);
         cut_exchange(0, true);
-        move_links(g_lo, g_hi);
+        move_links(g_lo, g_hi, true);
     }
     cut_reset_done();
     for (size_t i = g_lo; i < g_hi; i++)
@@ -531,6 +537,7 @@ extern "C" int skif_model_init(const skif_opts *o)
     g_asleep.assign(n, 0);
     g_cand.assign(n, 0);
     g_changed.assign(n, 0);
+    g_ran.assign(n, 1);
     g_acts.assign(n, 0);
     g_retry.assign(n, 0);
     g_backoff.assign(n, BackoffMin);
@@ -560,7 +567,7 @@ extern "C" void skif_model_step(uint64_t cycle)
             g_fst->dump(2 * cycle * g_half_ps);
         eval_all(1);
         cut_exchange(cycle, false);
-        move_links(g_lo, g_hi);
+        move_links(g_lo, g_hi, true);
     }
     if (tr) {
         for (size_t i = g_lo; i < g_hi; i++) // the neighbours' new link values, as one
