@@ -52,6 +52,7 @@ module skif_fabric_node_top #(
   // the local port
   input  logic                 inj_valid_i,
   output logic                 inj_ready_o,
+  output logic                 inj_took_o,   // the last clock edge took the offered flit
   input  logic [63:0]          inj_data_i,
   input  logic                 inj_last_i,
   output logic                 ej_valid_o,
@@ -99,6 +100,13 @@ module skif_fabric_node_top #(
   logic [Links*64-1:0]  unused_data;
   logic [Links*VcW-1:0] unused_vc, unused_cr_vc;
   logic [Links*2-1:0]   unused_cc;
+
+  // skifnet reads the handshake after the edge from this register, instead
+  // of evaluating the model once more before the edge to read inj_ready_o
+  // (which depends on the offered header)
+  logic inj_took_q;
+  always_ff @(posedge clk_i) inj_took_q <= inj_valid_i && inj_ready_o;
+  assign inj_took_o = inj_took_q;
 
   skif_torus_node #(.NDims(NDims), .VcDepth(VcDepth), .NumVcs(NumVcs), .Tie(Tie), .EjFirst(EjFirst), .Coll(0)) u_node (
     .clk_i, .rst_ni, .node_id_i(node_id_q), .sizes_i(sizes_q),

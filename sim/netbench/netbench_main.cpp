@@ -6,9 +6,9 @@
 // node of the torus given by --dims, strapped with its node id and the ring
 // sizes; the link ports are moved between neighbours every cycle
 // (node_links.h, shared with the simulator). Each cycle: offer flits on the
-// local ports; a node that offers one settles first (the router's inj_ready
-// depends on the header) and the handshake is sampled; every node takes its
-// clock edge; the scoreboard hears what moved; the links move. A node
+// local ports; every node takes its clock edge, and the handshake of that
+// edge is read from the model's inj_took_o (the router's inj_ready depends
+// on the offered header); the scoreboard hears what moved; the links move. A node
 // whose router holds no flit, with nothing on its links, its local port or
 // its debug outputs, for 4 cycles in a row is not evaluated (its state
 // cannot change) until a flit or credit reaches it (--no-skip: every node,
@@ -128,19 +128,16 @@ int main(int argc, char **argv)
             x->inj_valid_i = v;
             x->inj_data_i = data;
             x->inj_last_i = last;
-            if (v) { // settle: inj_ready depends on the offered header
-                x->clk_i = 0;
-                x->eval();
-            }
-            inj[i] = v && x->inj_ready_o;
             // the ejection port is registered: its outputs are this cycle's
             ej[i] = x->ej_valid_o;
             ej_data[i] = x->ej_data_o;
             ej_last[i] = x->ej_last_o;
             calm[i] = quiet(x) ? (calm[i] < kCalm ? calm[i] + 1 : kCalm) : 0;
+            inj[i] = 0;
             if (calm[i] < kCalm || o.no_skip) {
                 skif::cycle_one<Vskif_fabric_node_top___024root>(x);
                 evals++;
+                inj[i] = v && x->inj_took_o;
             }
         }
         node_cycles += static_cast<uint64_t>(n);
