@@ -127,10 +127,16 @@ $(B)/unit/%: tests/unit/%.c $(SIMLIB_SRC) $(SKIFLIB_SRC)
 	    $< -o $@
 
 # ------------------------------------------------------------------ models
+# One model make at a time: runs started together on a model not yet built
+# (skifrun calls this) would otherwise build its shared prerequisites (the VPI
+# module, build/bin/skif_dims and their objects) side by side and link half-
+# written objects. build_model.sh's own lock then makes the waiting runs use
+# the model the first one built.
 model:
 	@test -n "$(MODEL)" || { echo "make model: give MODEL=n1..n4 or tDIMS-icarus, e.g. n3 or t8-icarus" >&2; exit 2; }
-	@case "$(MODEL)" in *-icarus) $(MAKE) -s $(B)/models/$(MODEL)/skifsim.vvp;; \
-	    *) $(MAKE) -s $(B)/models/$(MODEL)/skifsim $(call MPI_MODEL,$(MODEL));; esac
+	@mkdir -p $(B)/models
+	@case "$(MODEL)" in *-icarus) flock $(B)/models/.make.lock $(MAKE) -s $(B)/models/$(MODEL)/skifsim.vvp;; \
+	    *) flock $(B)/models/.make.lock $(MAKE) -s $(B)/models/$(MODEL)/skifsim $(call MPI_MODEL,$(MODEL));; esac
 
 # build/models/nD/skifsim: the simulator of every torus of D dimensions
 # (D = 1..4): one Verilated model per node, built once (sim/tools/build_model.sh).
@@ -233,9 +239,11 @@ check-hw:
 # Regenerated when its source is newer, but replaced only when the content
 # differs: on a fresh clone (any checkout order of the two files) the header
 # keeps its time and nothing built from it is rebuilt.
+# (The temporary file is per process: makes run side by side must not write
+# one file, or one of them sees it half written and replaces the header.)
 include/skif_hw.h: rtl/skif_defs.vh sim/tools/gen_hw_h.awk
-	@awk -f sim/tools/gen_hw_h.awk $< > $@.tmp && \
-	    if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; echo "generated $@"; fi
+	@t=$@.tmp.$$$$; awk -f sim/tools/gen_hw_h.awk $< > $$t && \
+	    if cmp -s $$t $@; then rm -f $$t; else mv -f $$t $@; echo "generated $@"; fi
 
 wave:   # make wave [TRACE=file.fst] [VIEW=node|host|tx|rx|router|coll]
 	@sim/tools/wave.sh "$(TRACE)" "$(VIEW)"

@@ -144,7 +144,9 @@ t_torus_8x8x8_alltoall_scoreboard() {
 # 2 cores are slow, about 20 us per cycle for the ranks to meet: the runs are
 # short.)
 ranks_same() { # WANT_RC skifrun-args...
-    local want=$1 k; shift
+    # (4 ranks oversubscribe the 2 cores beside the other test lanes: room
+    # for a slow machine; a hang still ends at the watchdog)
+    local want=$1 k EXPECT_LIMIT=300; shift
     for k in 1 2 4; do
         local flag=
         [ $k -gt 1 ] && flag="--ranks $k"
@@ -164,7 +166,7 @@ ranks_same() { # WANT_RC skifrun-args...
     done
 }
 t_ranks_same_results_1_2_4() {
-    ranks_same 0 --dims 3x2x4 "$B/bin/alltoall" 20 4 2 || return 1
+    ranks_same 0 --dims 3x2x4 "$B/bin/alltoall" 8 4 2 || return 1
     has "$T/r1.out" "all delivered once, intact, in order" || return 1
     ranks_same 0 --dims 2x2x4 "$B/bin/coll" || return 1
     ranks_same 0 --dims 2x4 "$B/shmem/examples/counter" || return 1 # (RMA atomics)
