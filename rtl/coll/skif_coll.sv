@@ -144,7 +144,7 @@ module skif_coll #(
 
   // ---------------------------------------------------------------- table
   // entry: [7:0] down, [10:8] up, [12] root, [13] transit, [15] valid, [23:16] chan
-  logic [Trees*24-1:0] tab_q;
+  logic [23:0] tab_q [Trees];
 
   function automatic logic tab_bad(input logic [31:0] w, input logic [7:0] sel);
     logic [7:0] down;
@@ -176,34 +176,48 @@ module skif_coll #(
   endfunction
 
   assign tab_err_o   = tab_bad(tab_wdata_i, tab_sel_i);
-  assign tab_rdata_o = ({24'h0, tab_sel_i} < Trees) ? {8'h0, tab_q[int'(tab_sel_i[TreeW-1:0])*24 +: 24]} : 32'h0;
+  assign tab_rdata_o = ({24'h0, tab_sel_i} < Trees) ? {8'h0, tab_q[tab_sel_i[TreeW-1:0]]} : 32'h0;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      tab_q <= '0;
+      for (int t = 0; t < Trees; t++) tab_q[t] <= '0;
     end else if (tab_we_i && !tab_err_o) begin
-      tab_q[int'(tab_sel_i[TreeW-1:0])*24 +: 24] <= tab_wdata_i[23:0];
+      tab_q[tab_sel_i[TreeW-1:0]] <= tab_wdata_i[23:0];
     end
   end
 
   // ---------------------------------------------------------------- input FIFOs
-  // per link port p and class c (0 up, 1 down): index p*2 + c
-  logic [64:0]           fmem_q [Links*2][CDepth];
+  // per link port p and class c (0 up, 1 down): index c*Links + p, so that
+  // the pushes, pops and credits of a class are one vector each. Data and
+  // last flags are apart (a 64-bit word each, not a 65-bit one); fne_q is
+  // "count != 0" kept beside the count. When no FIFO holds a flit, the
+  // logic of their heads is passed over (it cost an idle engine most of its
+  // evaluation); a head then reads as zero.
+  logic [63:0]           fdat_q [Links*2][CDepth];
+  logic [CDepth-1:0]     flast_q [Links*2];
   logic [Links*2*AW-1:0] fwr_q, frd_q;
   logic [Links*2*CW-1:0] fcnt_q;
+  logic [Links*2-1:0]    fne_q;
   logic [Links*2-1:0]    fpush, fpop;
-  logic [64:0]           fhead [Links*2];
+  logic [63:0]           fhead [Links*2];
+  logic [Links*2-1:0]    fhead_last;
   logic [Links*2-1:0]    fne;
 
+  assign fpush = {lin_valid_i & lin_dn_i, lin_valid_i & ~lin_dn_i};
+  assign fne   = fne_q;
   always @(*) begin
-    fpush = '0;
-    for (int p = 0; p < Links; p++) begin
-      if (lin_valid_i[p]) fpush[p*2 + int'(lin_dn_i[p])] = 1'b1;
+    for (int f = 0; f < Links * 2; f++) begin
+      fhead[f] = '0;
     end
-  end
-  for (genvar f = 0; f < Links * 2; f++) begin : g_fifo
-    assign fne[f]   = fcnt_q[f*CW +: CW] != '0;
-    assign fhead[f] = fmem_q[f][frd_q[f*AW +: AW]];
+    fhead_last = '0;
+    if (fne != '0) begin
+      for (int f = 0; f < Links * 2; f++) begin
+        if (fne[f]) begin
+          fhead[f]      = fdat_q[f][frd_q[f*AW +: AW]];
+          fhead_last[f] = flast_q[f][frd_q[f*AW +: AW]];
+        end
+      end
+    end
   end
 
   always @(posedge clk_i) begin
@@ -211,20 +225,31 @@ module skif_coll #(
       fwr_q  <= '0;
       frd_q  <= '0;
       fcnt_q <= '0;
+      fne_q  <= '0;
     end else if ((fpush | fpop) != '0) begin
       for (int f = 0; f < Links * 2; f++) begin
         if (fpush[f]) fwr_q[f*AW +: AW] <= fwr_q[f*AW +: AW] + 1'b1;
         if (fpop[f])  frd_q[f*AW +: AW] <= frd_q[f*AW +: AW] + 1'b1;
-        if (fpush[f] && !fpop[f])      fcnt_q[f*CW +: CW] <= fcnt_q[f*CW +: CW] + 1'b1;
-        else if (fpop[f] && !fpush[f]) fcnt_q[f*CW +: CW] <= fcnt_q[f*CW +: CW] - 1'b1;
+        if (fpush[f] && !fpop[f]) begin
+          fcnt_q[f*CW +: CW] <= fcnt_q[f*CW +: CW] + 1'b1;
+          fne_q[f]           <= 1'b1;
+        end else if (fpop[f] && !fpush[f]) begin
+          fcnt_q[f*CW +: CW] <= fcnt_q[f*CW +: CW] - 1'b1;
+          fne_q[f]           <= fcnt_q[f*CW +: CW] != CW'(1);
+        end
       end
     end
   end
   always @(posedge clk_i) begin
-    for (int p = 0; p < Links; p++) begin
-      if (lin_valid_i[p])
-        fmem_q[p*2 + int'(lin_dn_i[p])][fwr_q[(p*2 + int'(lin_dn_i[p]))*AW +: AW]] <=
-            {lin_last_i[p], lin_data_i[p*64 +: 64]};
+    if (lin_valid_i != '0) begin
+      for (int p = 0; p < Links; p++) begin
+        if (lin_valid_i[p]) begin
+          fdat_q[int'(lin_dn_i[p])*Links + p][fwr_q[(int'(lin_dn_i[p])*Links + p)*AW +: AW]] <=
+              lin_data_i[p*64 +: 64];
+          flast_q[int'(lin_dn_i[p])*Links + p][fwr_q[(int'(lin_dn_i[p])*Links + p)*AW +: AW]] <=
+              lin_last_i[p];
+        end
+      end
     end
   end
 
@@ -241,17 +266,20 @@ module skif_coll #(
     return (len > 12'(MaxPay)) ? 7'd1 : 7'(7'd1 + 7'((len + 12'd7) >> 3));
   endfunction
   logic [Links*2-1:0] fwhole;
-  for (genvar f = 0; f < Links * 2; f++) begin : g_whole
-    assign fwhole[f] = fne[f] &&
-        ({1'b0, 7'(fcnt_q[f*CW +: CW])} + {7'h0, fpush[f]} >= {1'b0, pk_flits(fhead[f][63:0])});
+  always @(*) begin
+    fwhole = '0;
+    if (fne != '0) begin
+      for (int f = 0; f < Links * 2; f++) begin
+        if (fne[f])
+          fwhole[f] = {1'b0, 7'(fcnt_q[f*CW +: CW])} + {7'h0, fpush[f]} >= {1'b0, pk_flits(fhead[f])};
+      end
+    end
   end
 
   // credits back to the senders: one per flit that leaves an input FIFO
   logic [Links-1:0] cr_up_q, cr_dn_q, cr_up_d, cr_dn_d;
-  for (genvar p = 0; p < Links; p++) begin : g_cr
-    assign cr_up_d[p] = rst_ni && fpop[p*2];
-    assign cr_dn_d[p] = rst_ni && fpop[p*2 + 1];
-  end
+  assign cr_up_d = rst_ni ? fpop[Links-1:0] : '0;
+  assign cr_dn_d = rst_ni ? fpop[Links*2-1:Links] : '0;
   always @(posedge clk_i) begin
     cr_up_q <= cr_up_d;
     cr_dn_q <= cr_dn_d;
@@ -268,13 +296,7 @@ module skif_coll #(
   logic [63:0]     acc_q  [NSlots * 8];
 
   assign dbg_got_o = got_q[dbg_sel_i];
-  always @(*) begin
-    dbg_exp_o = '0;
-    if (int'(dbg_sel_i[SlotW-1:5]) < Trees) begin
-      dbg_exp_o[Links-1:0] = tab_q[int'(dbg_sel_i[SlotW-1:5])*24 +: Links];
-      dbg_exp_o[LocS]      = !tab_q[int'(dbg_sel_i[SlotW-1:5])*24 + 13];
-    end
-  end
+  assign dbg_exp_o = {!tab_q[dbg_sel_i[SlotW-1:5]][13], tab_q[dbg_sel_i[SlotW-1:5]][Links-1:0]};
 
   // done queues: finished slots for S_up (non-root) and S_dn (root); each
   // slot is in at most one of them once, so NSlots entries never overflow
@@ -303,10 +325,10 @@ module skif_coll #(
       assign s_data[s]  = loc_data_i;
       assign s_last[s]  = loc_last_i;
     end else begin : g_link
-      assign s_whole[s] = fwhole[s*2];
-      assign s_valid[s] = fne[s*2];
-      assign s_data[s]  = fhead[s*2][63:0];
-      assign s_last[s]  = fhead[s*2][64];
+      assign s_whole[s] = fwhole[s];
+      assign s_valid[s] = fne[s];
+      assign s_data[s]  = fhead[s];
+      assign s_last[s]  = fhead_last[s];
     end
   end
 
@@ -377,11 +399,22 @@ module skif_coll #(
     logic [23:0] ent;
     logic [3:0]  kind;
     logic        tv;
+    ent  = '0;
+    kind = '0;
+    tv   = 1'b0;
+    s_drop = '0;
+    s_elig = '0;
     for (int s = 0; s < Srcs; s++) begin
+      s_tree[s]   = '0;
+      s_slot[s]   = '0;
+      s_reason[s] = '0;
+    end
+    // (only the sources with a flit: an idle engine passes over it all)
+    if (s_valid != '0) for (int s = 0; s < Srcs; s++) if (s_valid[s]) begin
       s_tree[s]   = s_data[s][`SKIF_CHDR_TREE_LO +: 8];
       s_slot[s]   = {s_data[s][`SKIF_CHDR_TREE_LO +: TreeW], s_data[s][`SKIF_CHDR_RID_LO +: 5]};
       tv          = ({24'h0, s_tree[s]} < Trees);
-      ent         = tab_q[int'(s_tree[s][TreeW-1:0])*24 +: 24];
+      ent         = tab_q[s_tree[s][TreeW-1:0]];
       kind        = s_data[s][`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO];
       s_reason[s] = 8'd0;
       if (kind != `SKIF_KIND_COLL_UP) s_reason[s] = 8'd4;
@@ -424,25 +457,37 @@ module skif_coll #(
   logic        p_first, p_bad, p_mis;
   logic [SlotW-1:0] p_slot;
 
-  assign p_hdr   = s_data[u_pick];
-  assign p_slot  = s_slot[u_pick];
-  assign p_first = (got_q[p_slot] == '0);
-  assign p_bad   = contrib_bad(p_hdr);
-  assign p_meta  = meta_q[p_slot];
-  // A mismatch is counted once, where it is first seen: not against a slot
-  // already in error, and not for a child's error result (its engine
-  // counted it).
-  assign p_mis   = !p_first && !p_meta[35] && !p_hdr[`SKIF_CHDR_ERR] && (p_meta[34:16] != {p_hdr[`SKIF_CHDR_CMD_LO +: 4], p_hdr[`SKIF_CHDR_TYPE_LO +: 4],
-                                                   p_hdr[`SKIF_CHDR_OP_LO +: 3],
-                                                   p_hdr[`SKIF_HDR_LEN_LO +: 8]} ||
-                                  p_meta[15:0] != p_hdr[`SKIF_CHDR_ARG_LO +: 16] ||
-                                  p_hdr[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO + 8] != 4'h0);
-
-  assign u_hdr_take = (u_q == UIdle) && (s_elig != '0) && !initing;
   // a broadcast longer than a packet carries: refused at the root (an error
   // result to every member, counted here), like a reduce of a bad length
   logic p_bclong;
-  assign p_bclong = p_hdr[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO] > 12'(MaxPay);
+  // (all zero while no source is eligible: read only when U takes a header)
+  always @(*) begin
+    p_hdr    = '0;
+    p_slot   = '0;
+    p_first  = 1'b0;
+    p_bad    = 1'b0;
+    p_meta   = '0;
+    p_mis    = 1'b0;
+    p_bclong = 1'b0;
+    if (s_elig != '0) begin
+      p_hdr   = s_data[u_pick];
+      p_slot  = s_slot[u_pick];
+      p_first = (got_q[p_slot] == '0);
+      p_bad   = contrib_bad(p_hdr);
+      p_meta  = meta_q[p_slot];
+      // A mismatch is counted once, where it is first seen: not against a slot
+      // already in error, and not for a child's error result (its engine
+      // counted it).
+      p_mis   = !p_first && !p_meta[35] && !p_hdr[`SKIF_CHDR_ERR] &&
+                (p_meta[34:16] != {p_hdr[`SKIF_CHDR_CMD_LO +: 4], p_hdr[`SKIF_CHDR_TYPE_LO +: 4],
+                                   p_hdr[`SKIF_CHDR_OP_LO +: 3], p_hdr[`SKIF_HDR_LEN_LO +: 8]} ||
+                 p_meta[15:0] != p_hdr[`SKIF_CHDR_ARG_LO +: 16] ||
+                 p_hdr[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO + 8] != 4'h0);
+      p_bclong = p_hdr[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO] > 12'(MaxPay);
+    end
+  end
+
+  assign u_hdr_take = (u_q == UIdle) && (s_elig != '0) && !initing;
 
   // U finishes a contribution: at its header (no payload) or its last flit
   logic [SlotW-1:0] fin_slot;
@@ -487,7 +532,7 @@ module skif_coll #(
   // expected contributions of a slot's tree
   logic [Srcs-1:0] fin_exp, fin_got;
   logic [23:0]     fin_ent;
-  assign fin_ent = tab_q[int'(fin_slot[SlotW-1:5])*24 +: 24];
+  assign fin_ent = tab_q[fin_slot[SlotW-1:5]];
   always @(*) begin
     fin_exp             = '0;
     fin_exp[Links-1:0]  = fin_ent[Links-1:0];
@@ -653,8 +698,12 @@ module skif_coll #(
   assign su_room = 7'(ec_up_q[int'(su_port_q)*CW +: CW]) + {6'h0, cr_up8[su_port_q]};
   // the header goes only when the up link has credits for the whole packet
   assign su_req  = (su_q == SuSlot) && (su_k_q != 4'd0 || su_room >= 7'(su_n_q) + 7'd1);
-  assign su_data = (su_k_q == 4'd0) ? slot_hdr(su_meta, su_slot_q, `SKIF_KIND_COLL_UP)
-                                    : acc_q[{su_slot_q, 3'(su_k_q - 4'd1)}];
+  always @(*) begin
+    su_data = '0;  // (read only while sending)
+    if (su_q == SuSlot)
+      su_data = (su_k_q == 4'd0) ? slot_hdr(su_meta, su_slot_q, `SKIF_KIND_COLL_UP)
+                                 : acc_q[{su_slot_q, 3'(su_k_q - 4'd1)}];
+  end
   assign su_last = (su_k_q == su_n_q);
   assign upq_pop      = (su_q == SuIdle) && upq_ne;
   assign su_free      = (su_q == SuSlot) && su_go && su_last;
@@ -675,7 +724,7 @@ module skif_coll #(
             m         = meta_q[upq_head];
             su_q      <= SuSlot;
             su_slot_q <= upq_head;
-            su_port_q <= tab_q[int'(upq_head[SlotW-1:5])*24 + `SKIF_CTAB_UP_LO +: 3];
+            su_port_q <= tab_q[upq_head[SlotW-1:5]][`SKIF_CTAB_UP_LO +: 3];
             su_k_q    <= '0;
             su_n_q    <= m[35] ? 4'd0 : 4'((m[23:16] + 8'd7) >> 3);
           end
@@ -733,20 +782,33 @@ module skif_coll #(
   logic [7:0]       bc_mask, sl_mask;
   logic [6:0]       bc_need, sl_need;
   logic [35:0]      sl_meta;
-  for (genvar p = 0; p < Links; p++) begin : g_fh
+  // the head packet of each down FIFO (zero for an empty one)
+  always @(*) begin : p_fh
     logic [63:0] h;
     logic [7:0]  tr;
-    assign h            = fhead[p*2 + 1][63:0];
-    assign tr           = h[`SKIF_CHDR_TREE_LO +: 8];
-    assign fh_ent[p]    = tab_q[int'(tr[TreeW-1:0])*24 +: 24];
-    assign fh_need[p]   = pk_flits(h);
-    assign ecd[p]       = 7'(ec_dn_q[p*CW +: CW]) + {6'h0, lout_cr_dn_i[p]} - {6'h0, sd_go && sd_mask_q[p]};
-    // drop reasons: 4 not a down packet, 1 invalid tree, 3 not from the
-    // tree's up port (or at the root), 6 longer than a packet carries
-    assign fh_reason[p] = (h[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] != `SKIF_KIND_COLL_DOWN) ? 8'd4
-                        : (({24'h0, tr} >= Trees) || !fh_ent[p][15]) ? 8'd1
-                        : (fh_ent[p][12] || fh_ent[p][`SKIF_CTAB_UP_LO +: 3] != 3'(p)) ? 8'd3
-                        : (h[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO] > 12'(MaxPay)) ? 8'd6 : 8'd0;
+    h  = '0;
+    tr = '0;
+    for (int p = 0; p < Links; p++) begin
+      fh_ent[p]    = '0;
+      fh_need[p]   = '0;
+      fh_reason[p] = '0;
+    end
+    if (fne[Links*2-1:Links] != '0) begin
+      for (int p = 0; p < Links; p++) begin
+        if (fne[Links + p]) begin
+          h            = fhead[Links + p];
+          tr           = h[`SKIF_CHDR_TREE_LO +: 8];
+          fh_ent[p]    = tab_q[tr[TreeW-1:0]];
+          fh_need[p]   = pk_flits(h);
+          // drop reasons: 4 not a down packet, 1 invalid tree, 3 not from the
+          // tree's up port (or at the root), 6 longer than a packet carries
+          fh_reason[p] = (h[`SKIF_HDR_KIND_HI:`SKIF_HDR_KIND_LO] != `SKIF_KIND_COLL_DOWN) ? 8'd4
+                       : (({24'h0, tr} >= Trees) || !fh_ent[p][15]) ? 8'd1
+                       : (fh_ent[p][12] || fh_ent[p][`SKIF_CTAB_UP_LO +: 3] != 3'(p)) ? 8'd3
+                       : (h[`SKIF_HDR_LEN_HI:`SKIF_HDR_LEN_LO] > 12'(MaxPay)) ? 8'd6 : 8'd0;
+        end
+      end
+    end
   end
   // the broadcast posted here: the one U holds, or the one U takes this
   // cycle (its header stays at the local input until S_dn sends it)
@@ -755,26 +817,42 @@ module skif_coll #(
   assign bc_now  = u_hdr_take && u_pick == LocSC && !s_drop[LocS] &&
                    p_hdr[`SKIF_CHDR_CMD_LO +: 4] == `SKIF_COLL_CMD_BCAST;
   assign bc_hdr  = (u_q == UBcDn) ? c_data : p_hdr;
-  assign bc_mask = tab_q[int'(bc_hdr[`SKIF_CHDR_TREE_LO +: TreeW])*24 + 0 +: 8];
+  assign bc_mask = tab_q[bc_hdr[`SKIF_CHDR_TREE_LO +: TreeW]][7:0];
   assign bc_need = ((u_q == UBcDn) ? u_bcerr_q : p_bclong) ? 7'd1 : pk_flits(bc_hdr);
   assign sl_meta = meta_q[dnq_head];
-  assign sl_mask = tab_q[int'(dnq_head[SlotW-1:5])*24 + 0 +: 8];
+  assign sl_mask = tab_q[dnq_head[SlotW-1:5]][7:0];
   assign sl_need = sl_meta[35] ? 7'd1 : 7'd1 + 7'((sl_meta[23:16] + 8'd7) >> 3);
   always @(*) begin
     logic room;
+    room    = 1'b1;
     sd_cand = '0;
-    for (int p = 0; p < Links; p++) begin
-      room = 1'b1;
-      for (int q = 0; q < Links; q++) if (fh_ent[p][q] && ecd[q] < fh_need[p]) room = 1'b0;
-      sd_cand[p] = fwhole[p*2 + 1] && (fh_reason[p] != 8'd0 || room) &&
-                   !(sd_q != SdIdle && sd_src_q == 3'(p));
+    for (int q = 0; q < Links; q++) ecd[q] = '0;
+    if (fwhole[Links*2-1:Links] != '0 || u_q == UBcDn || bc_now || dnq_ne) begin
+      for (int q = 0; q < Links; q++)
+        ecd[q] = 7'(ec_dn_q[q*CW +: CW]) + {6'h0, lout_cr_dn_i[q]} - {6'h0, sd_go && sd_mask_q[q]};
     end
-    room = 1'b1;
-    for (int q = 0; q < Links; q++) if (bc_mask[q] && ecd[q] < bc_need) room = 1'b0;
-    sd_cand[Links] = ((u_q == UBcDn && sd_q != SdBc) || bc_now) && room;
-    room = 1'b1;
-    for (int q = 0; q < Links; q++) if (sl_mask[q] && ecd[q] < sl_need) room = 1'b0;
-    sd_cand[Links + 1] = dnq_ne && room;
+    // (each check only where its candidate is there: the loops over the
+    // links cost an idle engine more than all else)
+    if (fwhole[Links*2-1:Links] != '0) begin
+      for (int p = 0; p < Links; p++) begin
+        room = 1'b1;
+        if (fwhole[Links + p] && fh_reason[p] == 8'd0) begin
+          for (int q = 0; q < Links; q++) if (fh_ent[p][q] && ecd[q] < fh_need[p]) room = 1'b0;
+        end
+        sd_cand[p] = fwhole[Links + p] && (fh_reason[p] != 8'd0 || room) &&
+                     !(sd_q != SdIdle && sd_src_q == 3'(p));
+      end
+    end
+    if ((u_q == UBcDn && sd_q != SdBc) || bc_now) begin
+      room = 1'b1;
+      for (int q = 0; q < Links; q++) if (bc_mask[q] && ecd[q] < bc_need) room = 1'b0;
+      sd_cand[Links] = room;
+    end
+    if (dnq_ne) begin
+      room = 1'b1;
+      for (int q = 0; q < Links; q++) if (sl_mask[q] && ecd[q] < sl_need) room = 1'b0;
+      sd_cand[Links + 1] = room;
+    end
     sd_cm   = sd_cand & sd_rr_q;
     sd_cg   = (sd_cm != '0) ? (sd_cm & (~sd_cm + 1'b1)) : (sd_cand & (~sd_cand + 1'b1));
     sd_pick = '0;
@@ -794,7 +872,7 @@ module skif_coll #(
     pk_reason = '0;
     for (int p = 0; p < Links; p++) begin
       if (sd_pick == (SrcW+1)'(p)) begin
-        pk_data   = fhead[p*2 + 1][63:0];
+        pk_data   = fhead[Links + p];
         pk_ent    = fh_ent[p];
         pk_reason = fh_reason[p];
       end
@@ -804,9 +882,9 @@ module skif_coll #(
   // the head of the down FIFO S_dn forwards or drops from
   logic [63:0] dh_data;
   logic        dh_last, dh_valid;
-  assign dh_valid = fne[int'(sd_src_q)*2 + 1];
-  assign dh_data  = fhead[int'(sd_src_q)*2 + 1][63:0];
-  assign dh_last  = fhead[int'(sd_src_q)*2 + 1][64];
+  assign dh_valid = fne[Links + int'(sd_src_q)];
+  assign dh_data  = fhead[Links + int'(sd_src_q)];
+  assign dh_last  = fhead_last[Links + int'(sd_src_q)];
 
   // the broadcast U holds (posted here, at the root), turned into a down packet
   // (an error result when it is too long: err set, length 0, no payload)
@@ -885,16 +963,11 @@ module skif_coll #(
   assign sd_free      = (sd_q == SdSlot) && sd_go && sd_last;
   assign sd_free_slot = sd_slot_q;
 
-  // pops of the down FIFOs: S_dn forwarding or dropping
-  always @(*) begin
-    fpop = '0;
-    for (int p = 0; p < Links; p++) begin
-      // up FIFO p: U's source
-      if (u_pop && u_cur == SrcW'(p)) fpop[p*2] = 1'b1;
-    end
-    if (sd_q == SdFifo && sd_go) fpop[int'(sd_src_q)*2 + 1] = 1'b1;
-    if (sd_q == SdDrop && dh_valid) fpop[int'(sd_src_q)*2 + 1] = 1'b1;
-  end
+  // pops of the input FIFOs: U's source (an up FIFO, or the local input),
+  // S_dn forwarding or dropping (a down FIFO)
+  assign fpop[Links-1:0]       = (u_pop && u_cur != LocSC) ? Links'(Links'(1) << u_cur) : '0;
+  assign fpop[Links*2-1:Links] = ((sd_q == SdFifo && sd_go) || (sd_q == SdDrop && dh_valid))
+                               ? Links'(Links'(1) << sd_src_q) : '0;
 
   logic        sd_drop_q;
   logic [31:0] sd_drop_info_q;
@@ -936,16 +1009,16 @@ module skif_coll #(
         end else if (sd_pick == (SrcW+1)'(Links)) begin
           sd_q        <= SdBc;
           sd_mask_q   <= bc_mask;
-          sd_mem_q    <= !tab_q[int'(bc_hdr[`SKIF_CHDR_TREE_LO +: TreeW])*24 + 13];
-          sd_chan_q   <= tab_q[int'(bc_hdr[`SKIF_CHDR_TREE_LO +: TreeW])*24 + 16 +: 8];
+          sd_mem_q    <= !tab_q[bc_hdr[`SKIF_CHDR_TREE_LO +: TreeW]][13];
+          sd_chan_q   <= tab_q[bc_hdr[`SKIF_CHDR_TREE_LO +: TreeW]][16 +: 8];
           sd_locpay_q <= loc_pay(bc_hdr, node_id_i);
         end else begin
           m           = sl_meta;
           sd_q        <= SdSlot;
           sd_slot_q   <= dnq_head;
           sd_mask_q   <= sl_mask;
-          sd_mem_q    <= !tab_q[int'(dnq_head[SlotW-1:5])*24 + 13];
-          sd_chan_q   <= tab_q[int'(dnq_head[SlotW-1:5])*24 + 16 +: 8];
+          sd_mem_q    <= !tab_q[dnq_head[SlotW-1:5]][13];
+          sd_chan_q   <= tab_q[dnq_head[SlotW-1:5]][16 +: 8];
           sd_n_q      <= m[35] ? 4'd0 : 4'((m[23:16] + 8'd7) >> 3);
           sd_locpay_q <= (m[34:31] != `SKIF_COLL_CMD_REDUCE) || (m[15:0] == node_id_i);
         end
@@ -974,9 +1047,11 @@ module skif_coll #(
   always @(*) begin
     ok_up = '0;
     ok_dn = '0;
-    for (int p = 0; p < Links; p++) begin
-      ok_up[p] = (ec_up_q[p*CW +: CW] != '0) && !starved_i[p];
-      ok_dn[p] = (ec_dn_q[p*CW +: CW] != '0) && !starved_i[p];
+    if (su_req || sd_req) begin  // (read only then)
+      for (int p = 0; p < Links; p++) begin
+        ok_up[p] = (ec_up_q[p*CW +: CW] != '0) && !starved_i[p];
+        ok_dn[p] = (ec_dn_q[p*CW +: CW] != '0) && !starved_i[p];
+      end
     end
   end
   assign up_ok = su_req && ok_up[su_port_q];
@@ -999,6 +1074,10 @@ module skif_coll #(
   logic [63:0]      lo_data_q [Links];
   logic [63:0]      lo_data_d [Links];
   assign lo_valid_d = rst_ni ? (e_up | e_dn) : '0;
+  // (per link: S_up's flit, else S_dn's, else held; as vectors, not bit by bit)
+  assign lo_last_d  = (e_up & {Links{su_last}}) | (e_dn & ~e_up & {Links{sd_last}}) |
+                      (~(e_up | e_dn) & lo_last_q);
+  assign lo_dn_d    = (e_dn & ~e_up) | (~(e_up | e_dn) & lo_dn_q);
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       su_turn_q  <= 1'b0;
@@ -1006,7 +1085,7 @@ module skif_coll #(
       ec_dn_q    <= {Links{CDepthC}};
     end else begin
       if (clash) su_turn_q <= !su_turn_q;
-      for (int p = 0; p < Links; p++) begin
+      if ((e_up | e_dn | lout_cr_up_i | lout_cr_dn_i) != '0) for (int p = 0; p < Links; p++) begin
         if (e_up[p] && !lout_cr_up_i[p])      ec_up_q[p*CW +: CW] <= ec_up_q[p*CW +: CW] - 1'b1;
         else if (!e_up[p] && lout_cr_up_i[p]) ec_up_q[p*CW +: CW] <= ec_up_q[p*CW +: CW] + 1'b1;
         if (e_dn[p] && !lout_cr_dn_i[p])      ec_dn_q[p*CW +: CW] <= ec_dn_q[p*CW +: CW] - 1'b1;
@@ -1017,14 +1096,12 @@ module skif_coll #(
   // datapath registers: not reset, kept while nothing is sent
   for (genvar p = 0; p < Links; p++) begin : g_lout
     assign lo_data_d[p] = e_up[p] ? su_data : e_dn[p] ? sd_data : lo_data_q[p];
-    assign lo_last_d[p] = e_up[p] ? su_last : e_dn[p] ? sd_last : lo_last_q[p];
-    assign lo_dn_d[p]   = e_up[p] ? 1'b0 : e_dn[p] ? 1'b1 : lo_dn_q[p];
     assign lout_data_o[p*64 +: 64]    = lo_data_q[p];
     assign nx_lout_data_o[p*64 +: 64] = lo_data_d[p];
   end
   always @(posedge clk_i) begin
     lo_valid_q <= lo_valid_d;
-    for (int p = 0; p < Links; p++) lo_data_q[p] <= lo_data_d[p];
+    if (lo_valid_d != '0) for (int p = 0; p < Links; p++) lo_data_q[p] <= lo_data_d[p];
     lo_last_q  <= lo_last_d;
     lo_dn_q    <= lo_dn_d;
   end

@@ -258,7 +258,9 @@ module skif_rma #(
   assign acc_end = {1'b0, a0_q} + {53'h0, len_q};
   always @(*) begin
     win_ok = 1'b0;
-    for (int w = 0; w < Windows; w++) begin
+    // (read in SBody and SCheck only: 65-bit sums per window are passed over
+    // in the other states, where an idle engine spends its cycles)
+    if (state_q == SBody || state_q == SCheck) for (int w = 0; w < Windows; w++) begin
       if ((perm_q[w] & need) != 3'b000 && a0_q >= {wbase_q[w], 3'b000} &&
           acc_end <= {1'b0, wbase_q[w], 3'b000} + {1'b0, wsize_q[w], 3'b000})
         win_ok = 1'b1;
