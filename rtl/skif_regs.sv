@@ -174,7 +174,8 @@ module skif_regs #(
     rdata = 32'h0;
     rd_ok = 1'b1;
     wr_ok = 1'b0;
-    case (off)
+    // (decoded only with a request: every use is under acc)
+    if (reg_req_valid_i) case (off)
       `SKIF_REG_ID:           rdata = `SKIF_ID_VALUE;
       `SKIF_REG_VERSION:      rdata = `SKIF_VERSION_VALUE;
       `SKIF_REG_SCRATCH:      begin rdata = scratch_q;      wr_ok = 1'b1; end
@@ -299,7 +300,7 @@ module skif_regs #(
       end
 
       // A set in the same cycle as a clear wins (the new event is not lost).
-      err_sticky_q <= (err_sticky_q & ~err_clr) | err_set;
+      if ((err_set | err_clr) != 32'h0) err_sticky_q <= (err_sticky_q & ~err_clr) | err_set;
 
       // ERR_INFO: the detail of the most recent error; on a tie the register
       // access wins, then TX descriptor, TX DMA, RX, closed channel.
@@ -317,7 +318,7 @@ module skif_regs #(
       if (rx_err_i)  rx_drops_q <= rx_drops_q + 32'd1;
       if (net_drop_i) net_drops_q <= net_drops_q + 32'd1;
       if (rx_closed_i) ch_drops_q <= ch_drops_q + 32'd1;
-      coll_drops_q <= coll_drops_q + {30'h0, coll_drop_i};
+      if (coll_drop_i != 2'd0) coll_drops_q <= coll_drops_q + {30'h0, coll_drop_i};
       if (coll_err_i)  coll_errs_q <= coll_errs_q + 32'd1;
       if (coll_sent_i) coll_sent_q <= coll_sent_q + 32'd1;
       if (coll_done_i) coll_done_q <= coll_done_q + 32'd1;

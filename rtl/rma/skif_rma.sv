@@ -281,13 +281,23 @@ module skif_rma #(
   assign b_i  = buf_q[i_q];
 
   // byte mask of write word i: bytes of [a0, a0 + len)
+  // (This and the datapaths below are read in one or two states each; in
+  // the others they read as zero and are passed over: an idle engine cost
+  // a node as much as its router.)
   logic [63:0] head_m, tail_m, wmask;
   logic [3:0]  last_bytes;
   logic        wfull;
-  assign last_bytes = 4'({1'b0, off} + len_q[2:0] - 3'd1) & 4'h7;
-  assign head_m = (i_q == 9'd0) ? (64'hFFFF_FFFF_FFFF_FFFF << {off, 3'b000}) : 64'hFFFF_FFFF_FFFF_FFFF;
-  assign tail_m = (i_q == nw_q - 9'd1) ? (64'hFFFF_FFFF_FFFF_FFFF >> {3'd7 - last_bytes[2:0], 3'b000})
-                                       : 64'hFFFF_FFFF_FFFF_FFFF;
+  always @(*) begin
+    last_bytes = '0;
+    head_m     = '0;
+    tail_m     = '0;
+    if (state_q == SWr || state_q == SWWait) begin
+      last_bytes = 4'({1'b0, off} + len_q[2:0] - 3'd1) & 4'h7;
+      head_m = (i_q == 9'd0) ? (64'hFFFF_FFFF_FFFF_FFFF << {off, 3'b000}) : 64'hFFFF_FFFF_FFFF_FFFF;
+      tail_m = (i_q == nw_q - 9'd1) ? (64'hFFFF_FFFF_FFFF_FFFF >> {3'd7 - last_bytes[2:0], 3'b000})
+                                    : 64'hFFFF_FFFF_FFFF_FFFF;
+    end
+  end
   assign wmask  = head_m & tail_m;
   assign wfull  = (wmask == 64'hFFFF_FFFF_FFFF_FFFF);
   logic unused_last_bytes;
@@ -296,29 +306,42 @@ module skif_rma #(
   // incoming data flit realigned to the word boundary of a0
   logic [63:0] rx_lo, rx_carry;
   logic [6:0]  rsh;
-  assign rsh      = 7'd64 - {1'b0, off, 3'b000};
-  assign rx_lo    = (x_data << {off, 3'b000}) | carry_q;
-  assign rx_carry = (off == 3'd0) ? 64'h0 : (x_data >> rsh);
+  assign rsh = 7'd64 - {1'b0, off, 3'b000};
+  always @(*) begin
+    rx_lo    = '0;
+    rx_carry = '0;
+    if (state_q == SBody) begin
+      rx_lo    = (x_data << {off, 3'b000}) | carry_q;
+      rx_carry = (off == 3'd0) ? 64'h0 : (x_data >> rsh);
+    end
+  end
 
   // ---------------------------------------------------------------- atomic arithmetic
   logic [63:0] a_old, a_new, a_word, a_mask;
   logic        a_wide, a_eq, a_write;
   assign a_wide = (len_q == 12'd8);
   assign a_mask = a_wide ? 64'hFFFF_FFFF_FFFF_FFFF : 64'h0000_0000_FFFF_FFFF;
-  assign a_old  = a_wide ? dma_rsp_data_i
-                : {32'h0, a0_q[2] ? dma_rsp_data_i[63:32] : dma_rsp_data_i[31:0]};
-  assign a_eq   = (a_old == (cmp_q & a_mask));
   always @(*) begin
-    case (op_q)
-      `SKIF_RMA_OP_FADD, `SKIF_RMA_OP_ADD: a_new = a_old + opnd_q;
-      `SKIF_RMA_OP_SWAP:                    a_new = opnd_q;
-      `SKIF_RMA_OP_CSWAP:                   a_new = a_eq ? opnd_q : a_old;
-      default:                              a_new = a_old;
-    endcase
+    a_old   = '0;
+    a_eq    = 1'b0;
+    a_new   = '0;
+    a_write = 1'b0;
+    a_word  = '0;
+    if (state_q == SAWait) begin
+      a_old = a_wide ? dma_rsp_data_i
+            : {32'h0, a0_q[2] ? dma_rsp_data_i[63:32] : dma_rsp_data_i[31:0]};
+      a_eq  = (a_old == (cmp_q & a_mask));
+      case (op_q)
+        `SKIF_RMA_OP_FADD, `SKIF_RMA_OP_ADD: a_new = a_old + opnd_q;
+        `SKIF_RMA_OP_SWAP:                    a_new = opnd_q;
+        `SKIF_RMA_OP_CSWAP:                   a_new = a_eq ? opnd_q : a_old;
+        default:                              a_new = a_old;
+      endcase
+      a_write = (op_q != `SKIF_RMA_OP_FETCH) && !(op_q == `SKIF_RMA_OP_CSWAP && !a_eq);
+      a_word  = a_wide ? a_new
+              : (a0_q[2] ? {a_new[31:0], dma_rsp_data_i[31:0]} : {dma_rsp_data_i[63:32], a_new[31:0]});
+    end
   end
-  assign a_write = (op_q != `SKIF_RMA_OP_FETCH) && !(op_q == `SKIF_RMA_OP_CSWAP && !a_eq);
-  assign a_word  = a_wide ? a_new
-                 : (a0_q[2] ? {a_new[31:0], dma_rsp_data_i[31:0]} : {dma_rsp_data_i[63:32], a_new[31:0]});
 
   // the outcome of a packet, decided in SCheck (a request refused: the
   // code of its error ACK) and in SFin (a response: the completion's code)
@@ -326,13 +349,18 @@ module skif_rma #(
   logic       ack_bad;  // an ACK carrying a value must be a good atomic's
   assign ack_bad = is_ack && len_q != 12'd0 &&
                    (op_q != `SKIF_RMA_ERR_OK || rkind_q != `SKIF_KIND_RMA_ATOMIC);
+  // (each is read in its state only, and reads as OK in the others)
   always @(*) begin
-    if (err_q != `SKIF_RMA_ERR_OK)                             ck_code = err_q;
+    ck_code  = `SKIF_RMA_ERR_OK;
+    fin_code = `SKIF_RMA_ERR_OK;
+    if (state_q != SCheck)                                     ck_code = `SKIF_RMA_ERR_OK;
+    else if (err_q != `SKIF_RMA_ERR_OK)                        ck_code = err_q;
     else if (ack_bad)                                          ck_code = `SKIF_RMA_ERR_FORMAT;
     else if (is_atom && !(atom_op_ok && atom_al_ok))           ck_code = `SKIF_RMA_ERR_OP;
     else if ((is_data || is_get || is_atom) && !win_ok)        ck_code = `SKIF_RMA_ERR_WIN;
     else                                                       ck_code = `SKIF_RMA_ERR_OK;
-    if (err_q != `SKIF_RMA_ERR_OK)                             fin_code = err_q;
+    if (state_q != SFin)                                       fin_code = `SKIF_RMA_ERR_OK;
+    else if (err_q != `SKIF_RMA_ERR_OK)                        fin_code = err_q;
     else if (dmaerr_q)                                         fin_code = `SKIF_RMA_ERR_DMA;
     else if (is_ack && op_q != `SKIF_RMA_ERR_OK)               fin_code = op_q;
     else if (is_ack && rkind_q != `SKIF_KIND_RMA_PUT && rkind_q != `SKIF_KIND_RMA_ATOMIC)
@@ -389,9 +417,15 @@ module skif_rma #(
   assign st_w1 = !st_w0;
 
   logic [63:0] pay_mask, pay;
-  assign pay_mask = (j_q == otot_q - 9'd1 && olen_q != 3'd0)
-                  ? ~(64'hFFFF_FFFF_FFFF_FFFF << {olen_q, 3'b000}) : 64'hFFFF_FFFF_FFFF_FFFF;
-  assign pay      = 64'({b_hi, b_lo} >> {so_q, 3'b000}) & pay_mask;
+  always @(*) begin
+    pay_mask = '0;
+    pay      = '0;
+    if (state_q == SSend) begin  // (a 128-bit shift: only where it is read)
+      pay_mask = (j_q == otot_q - 9'd1 && olen_q != 3'd0)
+               ? ~(64'hFFFF_FFFF_FFFF_FFFF << {olen_q, 3'b000}) : 64'hFFFF_FFFF_FFFF_FFFF;
+      pay      = 64'({b_hi, b_lo} >> {so_q, 3'b000}) & pay_mask;
+    end
+  end
   // An answer to this node itself (a request whose src is this node: TX
   // passes such requests to the engine directly, docs/rma.md "Requests to
   // this node") never leaves the engine: SSend steps through its flits
@@ -703,9 +737,10 @@ module skif_rma #(
       // requests performed (the answer's code is OK)
       // (an answer sent, queued or taken in here; a put taken on the fly
       // when its write is accepted, its ACK queued)
-      served_q <= served_q + {31'h0, wq_take} +
-                  {31'h0, state_q == SSend && ((self_ans && j_q == otot_q - 9'd1) || (sd_push && sd_last)) &&
-                          ohdr_q[`SKIF_RHDR_OP_LO +: 4] == `SKIF_RMA_ERR_OK};
+      if (wq_take || state_q == SSend)
+        served_q <= served_q + {31'h0, wq_take} +
+                    {31'h0, state_q == SSend && ((self_ans && j_q == otot_q - 9'd1) || (sd_push && sd_last)) &&
+                            ohdr_q[`SKIF_RHDR_OP_LO +: 4] == `SKIF_RMA_ERR_OK};
       if (reg_we_i && (reg_addr_i == `SKIF_REG_RMA_STAT_LO || reg_addr_i == `SKIF_REG_RMA_STAT_HI))
         st_w_q <= 2'b11;
       // W1C of the sticky bits (an event in the same cycle wins)

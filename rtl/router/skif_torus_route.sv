@@ -2,7 +2,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // skif_torus_route: route computation of the torus router for one header flit.
 //
-// Handshake: none (combinational). From the header's dst/src/kind, the node's
+// Handshake: none (combinational). en_i says a flit is there to route: with
+// en_i = 0 the outputs are those of no route (port_o the local port, the rest
+// zero) and the route logic is passed over. The router reads a link port's
+// route only with a flit, so en_i changes no decision there; it spares a
+// simulation the cost of routing idle ports. From the header's dst/src/kind, the node's
 // own id and the port and VC the header came in on, gives the output port and
 // output VC (dimension order X, Y, Z, W; shortest way round each ring; a
 // tie at distance Size/2 goes PLUS or MINUS by a fixed function of the flow,
@@ -32,6 +36,7 @@ module skif_torus_route #(
   localparam int TotalVcs = `SKIF_VC_CLASSES * NumVcs,
   localparam int VcW      = $clog2(TotalVcs)
 ) (
+  input  logic             en_i,       // a flit to route (0: the outputs read as for a local header)
   input  logic [15:0]      node_id_i,  // own coordinates: x [3:0], y [7:4], z [11:8], w [15:12]
   input  logic [19:0]      sizes_i,    // ring sizes, 5 bits each, X lowest (2..16; 1 beyond NDims)
   input  logic [15:0]      dst_i,      // header dst node
@@ -71,26 +76,40 @@ module skif_torus_route #(
   logic [VcW-1:0]   sub;
   logic [PortW-1:0] port;
 
-  assign up   = (kind_i == `SKIF_KIND_COLL_UP);
-  assign coll = up || (kind_i == `SKIF_KIND_COLL_DOWN);
-  assign ans  = (kind_i == `SKIF_KIND_RMA_GET_RESP) || (kind_i == `SKIF_KIND_RMA_ACK);
-  assign mcls = ans ? 3'd4 : 3'd0;
-  assign kcls = coll ? (up ? 3'd2 : 3'd3) : mcls;
   assign ans_o = ans;
 
-  // Flow hash: the same for every packet of a (src, dst) pair, at every hop.
-  assign fl   = src_i ^ dst_i;
-  assign hash = fl[3:0] ^ fl[7:4] ^ fl[11:8] ^ fl[15:12];
-  assign sub  = VcW'(hash % 4'(NumVcs));
-  // class of a message that never crosses the wrap link of a dimension
-  assign alt  = hash[1] ^ hash[2] ^ hash[3];
-  // parity of bit 0 of src ^ dst over all four coordinates
-  assign par0 = fl[0] ^ fl[4] ^ fl[8] ^ fl[12];
-
-  // The header came in on a port of the dimension it still travels in, in
-  // class 1 or 5 (it already crossed that ring's wrap link).
-  assign in_post = ((in_vc_i >= VcW'(NumVcs)) && (in_vc_i < VcW'(2 * NumVcs))) ||
-                   ((in_vc_i >= VcW'(5 * NumVcs)) && (in_vc_i < VcW'(6 * NumVcs)));
+  always @(*) begin
+    up      = 1'b0;
+    coll    = 1'b0;
+    ans     = 1'b0;
+    mcls    = 3'd0;
+    kcls    = 3'd0;
+    fl      = '0;
+    hash    = '0;
+    sub     = '0;
+    alt     = 1'b0;
+    par0    = 1'b0;
+    in_post = 1'b0;
+    if (en_i) begin
+      up   = (kind_i == `SKIF_KIND_COLL_UP);
+      coll = up || (kind_i == `SKIF_KIND_COLL_DOWN);
+      ans  = (kind_i == `SKIF_KIND_RMA_GET_RESP) || (kind_i == `SKIF_KIND_RMA_ACK);
+      mcls = ans ? 3'd4 : 3'd0;
+      kcls = coll ? (up ? 3'd2 : 3'd3) : mcls;
+      // Flow hash: the same for every packet of a (src, dst) pair, at every hop.
+      fl   = src_i ^ dst_i;
+      hash = fl[3:0] ^ fl[7:4] ^ fl[11:8] ^ fl[15:12];
+      sub  = VcW'(hash % 4'(NumVcs));
+      // class of a message that never crosses the wrap link of a dimension
+      alt  = hash[1] ^ hash[2] ^ hash[3];
+      // parity of bit 0 of src ^ dst over all four coordinates
+      par0 = fl[0] ^ fl[4] ^ fl[8] ^ fl[12];
+      // The header came in on a port of the dimension it still travels in, in
+      // class 1 or 5 (it already crossed that ring's wrap link).
+      in_post = ((in_vc_i >= VcW'(NumVcs)) && (in_vc_i < VcW'(2 * NumVcs))) ||
+                ((in_vc_i >= VcW'(5 * NumVcs)) && (in_vc_i < VcW'(6 * NumVcs)));
+    end
+  end
 
   always @(*) begin
     found    = 1'b0;
@@ -103,7 +122,10 @@ module skif_torus_route #(
     ahead    = 1'b0;
     dplus    = 5'd0;
     tie_minus = 1'b0;
-    for (int d = 0; d < 4; d++) begin
+    me_c     = '0;
+    dst_c    = '0;
+    sz       = '0;
+    if (en_i) for (int d = 0; d < 4; d++) begin
       me_c  = node_id_i[4*d +: 4];
       dst_c = dst_i[4*d +: 4];
       sz    = sizes_i[5*d +: 5];

@@ -168,6 +168,7 @@ module skif_torus_router #(
     .NDims (NDims),
     .NumVcs (NumVcs), .Dateline (Dateline), .Tie (Tie)
   ) u_inj_route (
+    .en_i      (1'b1),  // (inj_ready_o reads the route of a header not yet offered)
     .node_id_i (node_id_i),
     .sizes_i   (sizes_i),
     .dst_i     (inj_data_i[`SKIF_HDR_DST_HI:`SKIF_HDR_DST_LO]),
@@ -195,6 +196,7 @@ module skif_torus_router #(
     .NDims (NDims),
     .NumVcs (NumVcs), .Dateline (Dateline), .Tie (Tie)
   ) u_ans_route (
+    .en_i      (1'b1),
     .node_id_i (node_id_i),
     .sizes_i   (sizes_i),
     .dst_i     (ans_inj_data_i[`SKIF_HDR_DST_HI:`SKIF_HDR_DST_LO]),
@@ -277,6 +279,7 @@ module skif_torus_router #(
         .NDims (NDims),
         .NumVcs (NumVcs), .Dateline (Dateline), .Tie (Tie)
       ) u_route (
+        .en_i      (in_valid_i[p]),
         .node_id_i (node_id_i),
         .sizes_i   (sizes_i),
         .dst_i     (in_data_i[p*64 + `SKIF_HDR_DST_LO +: 16]),

@@ -116,7 +116,7 @@ inline int torus_neighbour(const int *dims, int ndims, int r, int port)
 // the ports it feeds are passed over.
 // (move_links_shape: the same with the number of links and the VC width as
 // constants where LinksC, VcwC != 0: the field offsets fold, and the moves
-// cost a third of the instructions; move_links picks it for the shapes the
+// cost about half the instructions; move_links picks it for the shapes the
 // models have.)
 template <int LinksC, int VcwC, typename M>
 void move_links_shape(const std::vector<M *> &m, const std::vector<int> &nb, int links, int vcw,
@@ -158,11 +158,16 @@ void move_links(const std::vector<M *> &m, const std::vector<int> &nb, int links
 {
     if (vcw == 4) {
         switch (links) {
-        case 2: return move_links_shape<2, 4>(m, nb, links, vcw, lo, hi, changed, ran);
-        case 4: return move_links_shape<4, 4>(m, nb, links, vcw, lo, hi, changed, ran);
-        case 6: return move_links_shape<6, 4>(m, nb, links, vcw, lo, hi, changed, ran);
-        case 8: return move_links_shape<8, 4>(m, nb, links, vcw, lo, hi, changed, ran);
-        default: break;
+        case 2:
+            return move_links_shape<2, 4>(m, nb, links, vcw, lo, hi, changed, ran);
+        case 4:
+            return move_links_shape<4, 4>(m, nb, links, vcw, lo, hi, changed, ran);
+        case 6:
+            return move_links_shape<6, 4>(m, nb, links, vcw, lo, hi, changed, ran);
+        case 8:
+            return move_links_shape<8, 4>(m, nb, links, vcw, lo, hi, changed, ran);
+        default:
+            break;
         }
     }
     move_links_shape<0, 0>(m, nb, links, vcw, lo, hi, changed, ran);

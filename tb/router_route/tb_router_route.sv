@@ -91,11 +91,14 @@ module tb_router_route;
   wire  [PortW-1:0] port, port0;
   wire  [VcW-1:0]   vc, inj_vc, vc0, inj_vc0;
   wire              bad, bad0, ans, ans0;
+  wire  [PortW-1:0] port_off;
+  wire  [VcW-1:0]   vc_off, inj_vc_off;
+  wire              bad_off, ans_off;
 
   skif_torus_route #(
     .NDims (NDIMS), .NumVcs (NVCS), .Dateline (1), .Tie (TIE)
   ) u_route (
-    .node_id_i (node_id), .sizes_i ({5'(SW), 5'(SZ), 5'(SY), 5'(SX)}), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
+    .en_i (1'b1), .node_id_i (node_id), .sizes_i ({5'(SW), 5'(SZ), 5'(SY), 5'(SX)}), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
     .in_vc_i (in_vc), .port_o (port), .vc_o (vc), .inj_vc_o (inj_vc), .ans_o (ans), .bad_o (bad)
   );
 
@@ -103,8 +106,16 @@ module tb_router_route;
   skif_torus_route #(
     .NDims (NDIMS), .NumVcs (NVCS), .Dateline (0), .Tie (TIE)
   ) u_route_nodl (
-    .node_id_i (node_id), .sizes_i ({5'(SW), 5'(SZ), 5'(SY), 5'(SX)}), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
+    .en_i (1'b1), .node_id_i (node_id), .sizes_i ({5'(SW), 5'(SZ), 5'(SY), 5'(SX)}), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
     .in_vc_i (in_vc), .port_o (port0), .vc_o (vc0), .inj_vc_o (inj_vc0), .ans_o (ans0), .bad_o (bad0)
+  );
+
+  // no flit (en_i = 0): no route (the local port, all else zero), whatever the inputs
+  skif_torus_route #(
+    .NDims (NDIMS), .NumVcs (NVCS), .Dateline (1), .Tie (TIE)
+  ) u_route_off (
+    .en_i (1'b0), .node_id_i (node_id), .sizes_i ({5'(SW), 5'(SZ), 5'(SY), 5'(SX)}), .dst_i (dst), .src_i (src), .kind_i (kind), .in_port_i (in_port),
+    .in_vc_i (in_vc), .port_o (port_off), .vc_o (vc_off), .inj_vc_o (inj_vc_off), .ans_o (ans_off), .bad_o (bad_off)
   );
 
   // ---------------------------------------------------------------- dependency graphs
@@ -159,6 +170,8 @@ module tb_router_route;
       cls = (kd == `SKIF_KIND_COLL_UP) ? 2 : (kd == `SKIF_KIND_COLL_DOWN) ? 3 : an ? 4 : 0;
       `CHECK(ans == an, ("%0d -> %0d kind %0d: ans_o %b", s, t, kd, ans))
       `CHECK(inj_vc == VcW'(cls * NVCS + sub_of(src, dst)), ("%0d -> %0d kind %0d: inj_vc %0d", s, t, kd, inj_vc))
+      `CHECK(port_off == PortW'(Links) && vc_off == '0 && !bad_off && !ans_off && inj_vc_off == '0,
+             ("%0d -> %0d kind %0d without en_i: port %0d vc %0d bad %b", s, t, kd, port_off, vc_off, bad_off))
       in_vc = inj_vc;
     end else begin
       in_vc = inj_vc0;
