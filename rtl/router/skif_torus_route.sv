@@ -36,7 +36,7 @@ module skif_torus_route #(
   localparam int TotalVcs = `SKIF_VC_CLASSES * NumVcs,
   localparam int VcW      = $clog2(TotalVcs)
 ) (
-  input  logic             en_i,       // a flit to route (0: the outputs read as for a local header)
+  input  logic             en_i,       // a flit to route (0: no route: the local port, the rest zero)
   input  logic [15:0]      node_id_i,  // own coordinates: x [3:0], y [7:4], z [11:8], w [15:12]
   input  logic [19:0]      sizes_i,    // ring sizes, 5 bits each, X lowest (2..16; 1 beyond NDims)
   input  logic [15:0]      dst_i,      // header dst node
@@ -90,6 +90,19 @@ module skif_torus_route #(
     alt     = 1'b0;
     par0    = 1'b0;
     in_post = 1'b0;
+    found    = 1'b0;
+    bad_o    = 1'b0;
+    port     = PortW'(LocalPort);
+    cls      = 3'd0;
+    plus     = 1'b0;
+    wrap     = 1'b0;
+    same_dim = 1'b0;
+    ahead    = 1'b0;
+    dplus    = 5'd0;
+    tie_minus = 1'b0;
+    me_c     = '0;
+    dst_c    = '0;
+    sz       = '0;
     if (en_i) begin
       up   = (kind_i == `SKIF_KIND_COLL_UP);
       coll = up || (kind_i == `SKIF_KIND_COLL_DOWN);
@@ -108,56 +121,41 @@ module skif_torus_route #(
       // class 1 or 5 (it already crossed that ring's wrap link).
       in_post = ((in_vc_i >= VcW'(NumVcs)) && (in_vc_i < VcW'(2 * NumVcs))) ||
                 ((in_vc_i >= VcW'(5 * NumVcs)) && (in_vc_i < VcW'(6 * NumVcs)));
-    end
-  end
-
-  always @(*) begin
-    found    = 1'b0;
-    bad_o    = 1'b0;
-    port     = PortW'(LocalPort);
-    cls      = mcls;
-    plus     = 1'b0;
-    wrap     = 1'b0;
-    same_dim = 1'b0;
-    ahead    = 1'b0;
-    dplus    = 5'd0;
-    tie_minus = 1'b0;
-    me_c     = '0;
-    dst_c    = '0;
-    sz       = '0;
-    if (en_i) for (int d = 0; d < 4; d++) begin
-      me_c  = node_id_i[4*d +: 4];
-      dst_c = dst_i[4*d +: 4];
-      sz    = sizes_i[5*d +: 5];
-      if (d >= NDims) begin
-        if (dst_c != 4'd0) bad_o = 1'b1;
-      end else begin
-        if ({1'b0, dst_c} >= sz) bad_o = 1'b1;
-        if (!found && dst_c != me_c) begin
-          found = 1'b1;
-          // distance going PLUS, 1..sz-1
-          dplus = (dst_c >= me_c) ? {1'b0, dst_c} - {1'b0, me_c}
-                                  : {1'b0, dst_c} + sz - {1'b0, me_c};
-          // Exactly half the ring (only possible at the first hop in this
-          // dimension, where me_c is src's coordinate): MINUS iff bit 0 of
-          // src's coordinate here, xor bit 0 of src ^ dst in every other
-          // dimension, is 1. A fixed function of the flow, so every packet of
-          // a flow takes the same path; on a ring of 4k nodes each direction
-          // carries exactly half of the ties (docs/router.md, "Tie-break").
-          tie_minus = (Tie != 0) && (src_i[4*d] ^ par0 ^ fl[4*d]);
-          // messages: shortest way; collectives: never across the wrap link
-          plus = coll ? (dst_c > me_c)
-                      : (({dplus, 1'b0} < {1'b0, sz}) || ({dplus, 1'b0} == {1'b0, sz} && !tie_minus));
-          port = plus ? PortW'(2 * d) : PortW'(2 * d + 1);
-          // this hop uses the ring's wrap link (size-1 -> 0 PLUS, 0 -> size-1 MINUS)
-          wrap = plus ? ({1'b0, me_c} == sz - 5'd1) : (me_c == 4'd0);
-          same_dim = (in_port_i != PortW'(LocalPort)) && (in_port_i[PortW-1:1] == (PortW-1)'(d));
-          // the rest of the way in this dimension crosses the wrap link
-          ahead = plus ? (dst_c < me_c) : (dst_c > me_c);
-          if (coll)                                                  cls = kcls;
-          else if (Dateline != 0 && (wrap || (same_dim && in_post))) cls = mcls + 3'd1;
-          else if (Dateline != 0 && !ahead && alt)                   cls = mcls + 3'd1;
-          else                                                       cls = mcls;
+      cls  = mcls;
+      for (int d = 0; d < 4; d++) begin
+        me_c  = node_id_i[4*d +: 4];
+        dst_c = dst_i[4*d +: 4];
+        sz    = sizes_i[5*d +: 5];
+        if (d >= NDims) begin
+          if (dst_c != 4'd0) bad_o = 1'b1;
+        end else begin
+          if ({1'b0, dst_c} >= sz) bad_o = 1'b1;
+          if (!found && dst_c != me_c) begin
+            found = 1'b1;
+            // distance going PLUS, 1..sz-1
+            dplus = (dst_c >= me_c) ? {1'b0, dst_c} - {1'b0, me_c}
+                                    : {1'b0, dst_c} + sz - {1'b0, me_c};
+            // Exactly half the ring (only possible at the first hop in this
+            // dimension, where me_c is src's coordinate): MINUS iff bit 0 of
+            // src's coordinate here, xor bit 0 of src ^ dst in every other
+            // dimension, is 1. A fixed function of the flow, so every packet of
+            // a flow takes the same path; on a ring of 4k nodes each direction
+            // carries exactly half of the ties (docs/router.md, "Tie-break").
+            tie_minus = (Tie != 0) && (src_i[4*d] ^ par0 ^ fl[4*d]);
+            // messages: shortest way; collectives: never across the wrap link
+            plus = coll ? (dst_c > me_c)
+                        : (({dplus, 1'b0} < {1'b0, sz}) || ({dplus, 1'b0} == {1'b0, sz} && !tie_minus));
+            port = plus ? PortW'(2 * d) : PortW'(2 * d + 1);
+            // this hop uses the ring's wrap link (size-1 -> 0 PLUS, 0 -> size-1 MINUS)
+            wrap = plus ? ({1'b0, me_c} == sz - 5'd1) : (me_c == 4'd0);
+            same_dim = (in_port_i != PortW'(LocalPort)) && (in_port_i[PortW-1:1] == (PortW-1)'(d));
+            // the rest of the way in this dimension crosses the wrap link
+            ahead = plus ? (dst_c < me_c) : (dst_c > me_c);
+            if (coll)                                                  cls = kcls;
+            else if (Dateline != 0 && (wrap || (same_dim && in_post))) cls = mcls + 3'd1;
+            else if (Dateline != 0 && !ahead && alt)                   cls = mcls + 3'd1;
+            else                                                       cls = mcls;
+          end
         end
       end
     end
