@@ -128,27 +128,34 @@ module skif_torus_router #(
 
   // ---------------------------------------------------------------- state
   // Per input VC iv = p*TotalVcs + u: FIFO pointers and fill, the number of
-  // tail flits in the buffer, and the output VC its packet holds.
-  // (packed, slice iv of each: one shadow copy per vector in simulation,
-  // not one delayed-update flag per element)
-  logic [NIv*AddrW-1:0] wr_ptr_q;
-  logic [NIv*AddrW-1:0] rd_ptr_q;
-  logic [NIv*CntW-1:0]  cnt_q;
-  logic [NIv*CntW-1:0]  tails_q;
-  logic [NIv*PvW-1:0]   pv_q;         // held output VC {port, vc}
+  // tail flits in the buffer, and the output VC its packet holds. (Arrays of
+  // small words: a simulator reads and writes element iv directly; the
+  // updates below touch only the VCs that push or pop this cycle.)
+  logic [AddrW-1:0] wr_ptr_q [NIv];
+  logic [AddrW-1:0] rd_ptr_q [NIv];
+  logic [CntW-1:0]  cnt_q [NIv];
+  logic [CntW-1:0]  tails_q [NIv];
+  logic [PvW-1:0]   pv_q [NIv];       // held output VC {port, vc}
   logic [NIv-1:0]   occ_q;            // buffer holds a flit (cnt_q != 0)
   logic [NIv-1:0]   hold_q;           // the head packet holds pv_q (its header has left)
-  // storage, per input port: not reset (datapath); route stored with each flit
-  logic [63:0]      data_q [Ports][TotalVcs][VcDepth];
-  logic [PvW:0]     meta_q [Ports][TotalVcs][VcDepth];  // {last, port, vc}
+  // storage, per input VC: not reset (datapath); route stored with each flit
+  logic [63:0]      data_q [NIv][VcDepth];
+  logic [PvW:0]     meta_q [NIv][VcDepth];  // {last, port, vc}
   // per output VC o*TotalVcs+v: held by a packet; link credits and cred != 0
   logic [NIv-1:0]   busy_q;
-  logic [Links*TotalVcs*CntW-1:0] cred_q;  // CntW bits per link output VC
+  logic [CntW-1:0]  cred_q [Links*TotalVcs];  // per link output VC
   logic [Links*TotalVcs-1:0] cred_ok_q;
   // round-robin pointers as masks (1 = at or after the pointer)
-  logic [NIv-1:0]         s1_mask_q;  // per input port, over its VCs
+  logic [NIv-1:0]   s1_mask_q;        // per input port, over its VCs
   logic [NIv-1:0]   ovc_mask_q;       // per output port, over its VCs
-  logic [NIv*(Ports+1)-1:0] in_mask_q;  // per output VC, over the switch inputs
+  logic [Ports:0]   in_mask_q [NIv];  // per output VC, over the Ports+1 switch inputs
+
+  // index (5 bits) of the set bit of a one-hot word of up to 32 bits (0 if
+  // none): five ANDs, not a loop over the bits (a macro: no function is
+  // called in the router, see docs/router.md, "Simulation")
+`define SKIF_OH_IDX(g) {|(32'(g) & 32'hFFFF_0000), |(32'(g) & 32'hFF00_FF00), \
+                        |(32'(g) & 32'hF0F0_F0F0), |(32'(g) & 32'hCCCC_CCCC), \
+                        |(32'(g) & 32'hAAAA_AAAA)}
 
   // ---------------------------------------------------------------- local injection
   logic             inj_hdr_q, inj_drop_q, inj_bad, inj_drop, inj_fire, inj_ans;
@@ -186,7 +193,7 @@ module skif_torus_router #(
   // an answer kind offered on inj_* is dropped: answers have their own lane
   assign inj_drop    = inj_hdr_q ? (inj_bad || inj_ans) : inj_drop_q;
   assign inj_vc      = inj_hdr_q ? inj_vc_hdr : inj_vc_q;
-  assign inj_ready_o = inj_drop || (cnt_q[(LocalPort*TotalVcs + int'(inj_vc))*CntW +: CntW] != VcDepthC);
+  assign inj_ready_o = inj_drop || (cnt_q[LocalPort*TotalVcs + int'(inj_vc)] != VcDepthC);
   assign inj_fire    = inj_valid_i && inj_ready_o;
 
   // The answer lane writes only the answer classes' local buffers, so an
@@ -213,7 +220,7 @@ module skif_torus_router #(
 
   assign ai_drop         = ai_hdr_q ? (ai_bad || !ai_ans) : ai_drop_q;
   assign ai_vc           = ai_hdr_q ? ai_vc_hdr : ai_vc_q;
-  assign ans_inj_ready_o = ai_drop || (cnt_q[(LocalPort*TotalVcs + int'(ai_vc))*CntW +: CntW] != VcDepthC);
+  assign ans_inj_ready_o = ai_drop || (cnt_q[LocalPort*TotalVcs + int'(ai_vc)] != VcDepthC);
   assign ai_fire         = ans_inj_valid_i && ans_inj_ready_o;
 
   always @(posedge clk_i) begin
@@ -328,13 +335,14 @@ module skif_torus_router #(
   logic [Ports-1:0] want;             // a request for an output before out_block_i
   logic [Ports-1:0] block_p;          // out_block_i, one bit per port (local: 0)
   assign block_p = {1'b0, out_block_i};
-  logic [NIv*PvW-1:0] tgt;            // per input VC: output VC of the head flit's packet
+  logic [NIv-1:0]   to_port [Ports];  // requesting input VCs by the output port they want
   logic [PvW-1:0]   a_tgt;
   logic [NIv-1:0]   head_last;
   logic [NIv-1:0]   ej_want;          // a body flit of the packet that holds the ejection port
   logic [NIv-1:0]   ej_hdr, ej_full;  // header towards ejection; its packet complete
   logic [NIv-1:0]   ej_ans;           // that header's lane is the answer ejection
   logic [Ains-1:0]  in_gnt;           // switch input matched
+  logic [Ains-1:0]  s1_act;           // switch input requests in this iteration
   logic [Ports-1:0] o_valid;          // output port matched
   logic [VcW-1:0]   s1_idx [Ains];    // matched switch input: its VC
   logic [PvW-1:0]   s1_tgt [Ains];
@@ -342,14 +350,13 @@ module skif_torus_router #(
   logic [VcW-1:0]   o_vc [Ports];
   logic             o_last [Ports];
   logic [AddrW-1:0] o_ptr [Ports];
-  logic [VcW-1:0]   o_vc_in [Ports];  // the input VC of o_sel
-  logic [PortW-1:0] o_port [Ports];   // the input port of o_sel
+  logic [IvW-1:0]   o_iv [Ports];     // the input VC of o_sel
   logic             ej_push_ready, aej_push_ready;
   // scratch of the allocation block
+  logic [NIv-1:0]        req_it;      // requests of this iteration
   logic [TotalVcs-1:0]   s1_r, s1_m, s1_g;
   logic [Ains-1:0]       s2_r, s2_m, s2_g;
   logic [TotalVcs-1:0]   s2_vr, s2_vm, s2_vg;
-  logic [NIv*Ains-1:0]   s2_req;      // [(o*TotalVcs + v)*Ains + a]
   logic [NIv-1:0]        s2_vreq;     // [o*TotalVcs + v]
   logic [VcW-1:0]        s2_v;
   logic [PvW:0]          a_meta;
@@ -369,6 +376,7 @@ module skif_torus_router #(
     ej_full   = '0;
     ej_ans    = '0;
     in_gnt    = '0;
+    s1_act    = '0;
     o_valid   = '0;
     a_strong  = 2'b00;
     a_meta    = '0;
@@ -376,13 +384,13 @@ module skif_torus_router #(
     a_ok      = 1'b0;
     a_iv      = '0;
     a_p       = 0;
+    req_it    = '0;
     s1_r      = '0;
     s1_m      = '0;
     s1_g      = '0;
     s2_r      = '0;
     s2_m      = '0;
     s2_g      = '0;
-    s2_req    = '0;
     s2_vreq   = '0;
     s2_vr     = '0;
     s2_vm     = '0;
@@ -393,23 +401,21 @@ module skif_torus_router #(
       s1_tgt[a] = '0;
     end
     for (int o = 0; o < Ports; o++) begin
-      o_sel[o]  = '0;
-      o_vc[o]   = '0;
-      o_last[o] = 1'b0;
-      o_ptr[o]  = '0;
-      o_vc_in[o] = '0;
-      o_port[o] = '0;
+      o_sel[o]   = '0;
+      o_vc[o]    = '0;
+      o_last[o]  = 1'b0;
+      o_ptr[o]   = '0;
+      o_iv[o]    = '0;
+      to_port[o] = '0;
     end
-    tgt       = '0;  // (one wide store: a loop over the input VCs cost more than the requests)
     a_tgt     = '0;
     if (occ_q != '0) begin
       // requests
       for (int iv = 0; iv < NIv; iv++) begin
         if (occ_q[iv]) begin
-          a_meta        = meta_q[iv / TotalVcs][iv % TotalVcs][rd_ptr_q[iv*AddrW +: AddrW]];
+          a_meta        = meta_q[iv][rd_ptr_q[iv]];
           head_last[iv] = a_meta[PvW];
-          a_tgt         = hold_q[iv] ? pv_q[iv*PvW +: PvW] : a_meta[PvW-1:0];
-          tgt[iv*PvW +: PvW] = a_tgt;
+          a_tgt         = hold_q[iv] ? pv_q[iv] : a_meta[PvW-1:0];
           a_port        = a_tgt[PvW-1:VcW];
           if (a_port == LocalC) begin
             a_ok = (a_tgt[VcW-1:0] == AnsEjVc) ? aej_push_ready : ej_push_ready;
@@ -421,7 +427,7 @@ module skif_torus_router #(
             if (a_port == LocalC) begin
               ej_hdr[iv]  = 1'b1;
               ej_ans[iv]  = (a_tgt[VcW-1:0] == AnsEjVc);
-              ej_full[iv] = (tails_q[iv*CntW +: CntW] != '0) || (cnt_q[iv*CntW +: CntW] == VcDepthC);
+              ej_full[iv] = (tails_q[iv] != '0) || (cnt_q[iv] == VcDepthC);
               if (ej_full[iv]) a_strong[ej_ans[iv]] = 1'b1;
             end
           end
@@ -431,6 +437,7 @@ module skif_torus_router #(
             if (block_p[a_port]) a_ok = 1'b0;
           end
           req[iv] = a_ok;
+          if (a_ok) to_port[a_port][iv] = 1'b1;
           ej_want[iv] = (EjFirst != 0) && (a_port == LocalC) && hold_q[iv];
         end
       end
@@ -439,30 +446,33 @@ module skif_torus_router #(
       if (a_strong[1]) req = req & ~(ej_hdr & ~ej_full & ej_ans);
 
       for (int it = 0; it < SaIters; it++) begin
-        // stage 1
-        s2_req  = '0;
+        // stage 1: after the first iteration, no request for an output
+        // port already matched
+        req_it = req;
+        if (it > 0) begin
+          for (int o = 0; o < Ports; o++) begin
+            if (o_valid[o]) req_it = req_it & ~to_port[o];
+          end
+        end
         s2_vreq = '0;
+        s1_act  = '0;
         for (int a = 0; a < Ains; a++) begin
           a_p = (a == Ports) ? LocalPort : a;
           if (!in_gnt[a]) begin
-            s1_r = req[a_p*TotalVcs +: TotalVcs];
+            s1_r = req_it[a_p*TotalVcs +: TotalVcs];
             if (a == LocalPort) s1_r = s1_r & EvenVcs;
             if (a == Ports)     s1_r = s1_r & ~EvenVcs;
-            if (it > 0) begin
-              for (int u = 0; u < TotalVcs; u++) begin
-                if (o_valid[tgt[(a_p*TotalVcs + u)*PvW + VcW +: PortW]]) s1_r[u] = 1'b0;
-              end
-            end else if ((s1_r & ej_want[a_p*TotalVcs +: TotalVcs]) != '0) begin
+            if (it == 0 && (s1_r & ej_want[a_p*TotalVcs +: TotalVcs]) != '0) begin
               s1_r = s1_r & ej_want[a_p*TotalVcs +: TotalVcs];
             end
             if (s1_r != '0) begin
               s1_m = s1_r & s1_mask_q[a_p*TotalVcs +: TotalVcs];
               s1_g = (s1_m != '0) ? (s1_m & (~s1_m + 1'b1)) : (s1_r & (~s1_r + 1'b1));
-              for (int u = 0; u < TotalVcs; u++) begin
-                if (s1_g[u]) s1_idx[a] = VcW'(u);
-              end
-              s1_tgt[a] = tgt[(a_p*TotalVcs + int'(s1_idx[a]))*PvW +: PvW];
-              s2_req[(int'(s1_tgt[a][PvW-1:VcW]) * TotalVcs + int'(s1_tgt[a][VcW-1:0])) * Ains + a] = 1'b1;
+              s1_idx[a] = VcW'(`SKIF_OH_IDX(s1_g));
+              // the chosen VC's output VC (as the requests above found it)
+              a_iv      = IvW'(a_p*TotalVcs + int'(s1_idx[a]));
+              s1_tgt[a] = hold_q[a_iv] ? pv_q[a_iv] : meta_q[a_iv][rd_ptr_q[a_iv]][PvW-1:0];
+              s1_act[a] = 1'b1;
               s2_vreq[int'(s1_tgt[a][PvW-1:VcW]) * TotalVcs + int'(s1_tgt[a][VcW-1:0])] = 1'b1;
             end
           end
@@ -474,48 +484,59 @@ module skif_torus_router #(
             // the output VC (round-robin), then the switch input (round-robin per output VC)
             s2_vm = s2_vr & ovc_mask_q[o*TotalVcs +: TotalVcs];
             s2_vg = (s2_vm != '0) ? (s2_vm & (~s2_vm + 1'b1)) : (s2_vr & (~s2_vr + 1'b1));
-            for (int v = 0; v < TotalVcs; v++) begin
-              if (s2_vg[v]) s2_v = VcW'(v);
-            end
-            s2_r = s2_req[(o*TotalVcs + int'(s2_v))*Ains +: Ains];
-            s2_m = s2_r & in_mask_q[(o*TotalVcs + int'(s2_v))*Ains +: Ains];
-            s2_g = (s2_m != '0) ? (s2_m & (~s2_m + 1'b1)) : (s2_r & (~s2_r + 1'b1));
+            s2_v  = VcW'(`SKIF_OH_IDX(s2_vg));
             for (int a = 0; a < Ains; a++) begin
-              if (s2_g[a]) o_sel[o] = AinW'(a);
+              s2_r[a] = s1_act[a] && (s1_tgt[a] == {PortW'(o), s2_v});
             end
+            s2_m = s2_r & in_mask_q[o*TotalVcs + int'(s2_v)];
+            s2_g = (s2_m != '0) ? (s2_m & (~s2_m + 1'b1)) : (s2_r & (~s2_r + 1'b1));
+            o_sel[o]   = AinW'(`SKIF_OH_IDX(s2_g));
             a_p        = (int'(o_sel[o]) == Ports) ? LocalPort : int'(o_sel[o]);
             o_valid[o] = 1'b1;
             in_gnt[o_sel[o]] = 1'b1;
             a_iv       = IvW'(a_p * TotalVcs + int'(s1_idx[o_sel[o]]));
             pop[a_iv]  = 1'b1;
-            o_vc[o]    = s1_tgt[o_sel[o]][VcW-1:0];
+            o_vc[o]    = s2_v;
             o_last[o]  = head_last[a_iv];
-            o_ptr[o]   = rd_ptr_q[a_iv*AddrW +: AddrW];
-            o_port[o]  = PortW'(a_p);
-            o_vc_in[o] = s1_idx[o_sel[o]];
+            o_ptr[o]   = rd_ptr_q[a_iv];
+            o_iv[o]    = a_iv;
           end
         end
       end
     end
   end
 
-  // pushes: at most one per input port, and the local port's answer lane
-  // (a VC of the answer classes, never the one inj_* writes)
+  // pushes: at most one per input port (slot p), and the local port's
+  // answer lane (slot Ports: a VC of the answer classes, never the one inj_*
+  // writes)
   logic             aw_valid;
+  logic [Ports:0]   pu_v;             // slot pushes a flit
+  logic [IvW-1:0]   pu_iv [Ports+1];  // into this input VC
+  logic [Ports:0]   pu_last;          // a tail
+  logic [63:0]      pu_data [Ports+1];
+  logic [PvW:0]     pu_meta [Ports+1];
   logic [NIv-1:0]   push_last;        // the flit pushed is a tail
   assign aw_valid = ans_inj_valid_i && !ai_drop;
   always @(*) begin
+    for (int p = 0; p < Ports; p++) begin
+      pu_iv[p]   = IvW'(p*TotalVcs + int'(w_vc[p]));
+      pu_v[p]    = w_valid[p] && cnt_q[p*TotalVcs + int'(w_vc[p])] != VcDepthC;
+      pu_last[p] = w_last[p];
+      pu_data[p] = w_data[p];
+      pu_meta[p] = {w_last[p], w_port[p], w_ovc[p]};
+    end
+    pu_iv[Ports]   = IvW'(LocalPort*TotalVcs + int'(ai_vc));
+    pu_v[Ports]    = aw_valid && cnt_q[LocalPort*TotalVcs + int'(ai_vc)] != VcDepthC;
+    pu_last[Ports] = ans_inj_last_i;
+    pu_data[Ports] = ans_inj_data_i;
+    pu_meta[Ports] = {ans_inj_last_i, ai_port, ai_ovc};
     push      = '0;
     push_last = '0;
-    for (int p = 0; p < Ports; p++) begin
-      if (w_valid[p] && cnt_q[(p*TotalVcs + int'(w_vc[p]))*CntW +: CntW] != VcDepthC) begin
-        push[p*TotalVcs + int'(w_vc[p])]      = 1'b1;
-        push_last[p*TotalVcs + int'(w_vc[p])] = w_last[p];
+    for (int s = 0; s <= Ports; s++) begin
+      if (pu_v[s]) begin
+        push[pu_iv[s]]      = 1'b1;
+        push_last[pu_iv[s]] = pu_last[s];
       end
-    end
-    if (aw_valid && cnt_q[(LocalPort*TotalVcs + int'(ai_vc))*CntW +: CntW] != VcDepthC) begin
-      push[LocalPort*TotalVcs + int'(ai_vc)]      = 1'b1;
-      push_last[LocalPort*TotalVcs + int'(ai_vc)] = ans_inj_last_i;
     end
   end
 
@@ -532,39 +553,51 @@ module skif_torus_router #(
   assign dbg_move_o = pop;
 
   // ---------------------------------------------------------------- sequential state
-  // Input VCs: at most one push per input port and one pop per switch input.
+  // Input VCs: at most one push per input port (and the answer lane) and
+  // one pop per output port; only those VCs are updated. A VC that pushes
+  // and pops in the same cycle keeps its fill (and its tail count, if the
+  // flit in and the flit out are both tails or both not).
   always @(posedge clk_i) begin : p_vc
+    logic [IvW-1:0] ivp;  // process-local scratch
     if (!rst_ni) begin
-      wr_ptr_q <= '0;
-      rd_ptr_q <= '0;
-      cnt_q    <= '0;
-      tails_q  <= '0;
-      pv_q     <= '0;
+      // (a loop per port and VC: a simulator unrolls it into whole-array clears)
+      for (int p = 0; p < Ports; p++) begin
+        for (int u = 0; u < TotalVcs; u++) begin
+          wr_ptr_q[p*TotalVcs + u] <= '0;
+          rd_ptr_q[p*TotalVcs + u] <= '0;
+          cnt_q[p*TotalVcs + u]    <= '0;
+          tails_q[p*TotalVcs + u]  <= '0;
+          pv_q[p*TotalVcs + u]     <= '0;
+        end
+      end
       occ_q    <= '0;
       hold_q   <= '0;
-    end else if ((push | pop) != '0) begin
-      for (int iv = 0; iv < NIv; iv++) begin
-        if (push[iv] || pop[iv]) begin
-          if (push[iv]) begin
-            wr_ptr_q[iv*AddrW +: AddrW] <= (wr_ptr_q[iv*AddrW +: AddrW] == LastAddr) ? '0 : wr_ptr_q[iv*AddrW +: AddrW] + 1'b1;
+    end else begin
+      for (int s = 0; s <= Ports; s++) begin
+        if (pu_v[s]) begin
+          ivp = pu_iv[s];
+          wr_ptr_q[ivp] <= (wr_ptr_q[ivp] == LastAddr) ? '0 : wr_ptr_q[ivp] + 1'b1;
+          if (!pop[ivp]) begin
+            cnt_q[ivp] <= cnt_q[ivp] + 1'b1;
+            occ_q[ivp] <= 1'b1;
           end
-          if (pop[iv]) begin
-            rd_ptr_q[iv*AddrW +: AddrW] <= (rd_ptr_q[iv*AddrW +: AddrW] == LastAddr) ? '0 : rd_ptr_q[iv*AddrW +: AddrW] + 1'b1;
-            // the header takes its output VC; the tail releases it
-            hold_q[iv] <= !head_last[iv];
-            if (!hold_q[iv]) pv_q[iv*PvW +: PvW] <= tgt[iv*PvW +: PvW];
+          if (pu_last[s] && !(pop[ivp] && head_last[ivp]))
+            tails_q[ivp] <= tails_q[ivp] + 1'b1;
+        end
+      end
+      for (int o = 0; o < Ports; o++) begin
+        if (o_valid[o]) begin
+          ivp = o_iv[o];
+          rd_ptr_q[ivp] <= (rd_ptr_q[ivp] == LastAddr) ? '0 : rd_ptr_q[ivp] + 1'b1;
+          // the header takes its output VC; the tail releases it
+          hold_q[ivp] <= !head_last[ivp];
+          if (!hold_q[ivp]) pv_q[ivp] <= {PortW'(o), o_vc[o]};
+          if (!push[ivp]) begin
+            cnt_q[ivp] <= cnt_q[ivp] - 1'b1;
+            occ_q[ivp] <= (cnt_q[ivp] != CntW'(1));
           end
-          if (push[iv] && !pop[iv]) begin
-            cnt_q[iv*CntW +: CntW] <= cnt_q[iv*CntW +: CntW] + 1'b1;
-            occ_q[iv] <= 1'b1;
-          end else if (pop[iv] && !push[iv]) begin
-            cnt_q[iv*CntW +: CntW] <= cnt_q[iv*CntW +: CntW] - 1'b1;
-            occ_q[iv] <= (cnt_q[iv*CntW +: CntW] != CntW'(1));
-          end
-          if ((push[iv] && push_last[iv]) && !(pop[iv] && head_last[iv]))
-            tails_q[iv*CntW +: CntW] <= tails_q[iv*CntW +: CntW] + 1'b1;
-          else if ((pop[iv] && head_last[iv]) && !(push[iv] && push_last[iv]))
-            tails_q[iv*CntW +: CntW] <= tails_q[iv*CntW +: CntW] - 1'b1;
+          if (head_last[ivp] && !(push[ivp] && push_last[ivp]))
+            tails_q[ivp] <= tails_q[ivp] - 1'b1;
         end
       end
     end
@@ -588,15 +621,11 @@ module skif_torus_router #(
   // storage: at most one VC of each input port written per cycle, and one
   // answer VC of the local port
   always @(posedge clk_i) begin
-    for (int p = 0; p < Ports; p++) begin
-      if (w_valid[p] && cnt_q[(p*TotalVcs + int'(w_vc[p]))*CntW +: CntW] != VcDepthC) begin
-        data_q[p][w_vc[p]][wr_ptr_q[(p*TotalVcs + int'(w_vc[p]))*AddrW +: AddrW]] <= w_data[p];
-        meta_q[p][w_vc[p]][wr_ptr_q[(p*TotalVcs + int'(w_vc[p]))*AddrW +: AddrW]] <= {w_last[p], w_port[p], w_ovc[p]};
+    for (int s = 0; s <= Ports; s++) begin
+      if (pu_v[s]) begin
+        data_q[pu_iv[s]][wr_ptr_q[pu_iv[s]]] <= pu_data[s];
+        meta_q[pu_iv[s]][wr_ptr_q[pu_iv[s]]] <= pu_meta[s];
       end
-    end
-    if (aw_valid && cnt_q[(LocalPort*TotalVcs + int'(ai_vc))*CntW +: CntW] != VcDepthC) begin
-      data_q[LocalPort][ai_vc][wr_ptr_q[(LocalPort*TotalVcs + int'(ai_vc))*AddrW +: AddrW]] <= ans_inj_data_i;
-      meta_q[LocalPort][ai_vc][wr_ptr_q[(LocalPort*TotalVcs + int'(ai_vc))*AddrW +: AddrW]] <= {ans_inj_last_i, ai_port, ai_ovc};
     end
   end
 
@@ -605,28 +634,32 @@ module skif_torus_router #(
   always @(posedge clk_i) begin : p_ovc
     int sq_s, sq_c;  // process-local scratch
     if (!rst_ni) begin
-      busy_q    <= '0;
+      busy_q     <= '0;
       ovc_mask_q <= '1;
-      in_mask_q  <= '1;
-      cred_q    <= {(Links*TotalVcs){VcDepthC}};
-      cred_ok_q <= '1;
+      for (int o = 0; o < Ports; o++) begin
+        for (int v = 0; v < TotalVcs; v++) begin
+          in_mask_q[o*TotalVcs + v] <= '1;
+          if (o < Links) cred_q[o*TotalVcs + v] <= VcDepthC;
+        end
+      end
+      cred_ok_q  <= '1;
     end else begin
       for (int o = 0; o < Ports; o++) begin
         if (o_valid[o]) begin
           busy_q[o*TotalVcs + int'(o_vc[o])] <= !o_last[o];
           ovc_mask_q[o*TotalVcs +: TotalVcs] <= ~((TotalVcs'(1) << o_vc[o]) - 1'b1) << 1;
-          in_mask_q[(o*TotalVcs + int'(o_vc[o]))*Ains +: Ains] <= ~((Ains'(1) << o_sel[o]) - 1'b1) << 1;
+          in_mask_q[o*TotalVcs + int'(o_vc[o])] <= ~((Ains'(1) << o_sel[o]) - 1'b1) << 1;
         end
       end
       for (int o = 0; o < Links; o++) begin
         sq_s = o * TotalVcs + int'(o_vc[o]);
         sq_c = o * TotalVcs + int'(out_credit_vc_i[o*VcW +: VcW]);
         if (o_valid[o] && !(out_credit_valid_i[o] && sq_c == sq_s)) begin
-          cred_q[sq_s*CntW +: CntW]    <= cred_q[sq_s*CntW +: CntW] - 1'b1;
-          cred_ok_q[sq_s] <= (cred_q[sq_s*CntW +: CntW] != CntW'(1));
+          cred_q[sq_s]    <= cred_q[sq_s] - 1'b1;
+          cred_ok_q[sq_s] <= (cred_q[sq_s] != CntW'(1));
         end
         if (out_credit_valid_i[o] && !(o_valid[o] && sq_c == sq_s)) begin
-          cred_q[sq_c*CntW +: CntW]    <= cred_q[sq_c*CntW +: CntW] + 1'b1;
+          cred_q[sq_c]    <= cred_q[sq_c] + 1'b1;
           cred_ok_q[sq_c] <= 1'b1;
         end
       end
@@ -647,7 +680,7 @@ module skif_torus_router #(
   assign lo_valid_d = rst_ni ? o_valid[Links-1:0] : '0;
   assign cr_valid_d = rst_ni ? in_gnt[Links-1:0] : '0;
   for (genvar o = 0; o < Links; o++) begin : g_link_out
-    assign lo_data_d[o]          = o_valid[o] ? data_q[o_port[o]][o_vc_in[o]][o_ptr[o]] : lo_data_q[o];
+    assign lo_data_d[o]          = o_valid[o] ? data_q[o_iv[o]][o_ptr[o]] : lo_data_q[o];
     assign lo_last_d[o]          = o_valid[o] ? o_last[o] : lo_last_q[o];
     assign lo_vc_d[o*VcW +: VcW] = o_valid[o] ? o_vc[o] : lo_vc_q[o*VcW +: VcW];
     // credit for the input VC of this port that sent a flit
@@ -714,7 +747,7 @@ module skif_torus_router #(
     end
     // storage: not reset (datapath)
     if (aej_push) aej_mem_q[aej_wr_q] <= {o_last[LocalPort],
-                                          data_q[o_port[LocalPort]][o_vc_in[LocalPort]][o_ptr[LocalPort]]};
+                                          data_q[o_iv[LocalPort]][o_ptr[LocalPort]]};
   end
 
   always @(posedge clk_i) begin
@@ -730,7 +763,7 @@ module skif_torus_router #(
     end
     // storage: not reset (datapath)
     if (ej_push) ej_mem_q[ej_wr_q] <= {o_last[LocalPort],
-                                       data_q[o_port[LocalPort]][o_vc_in[LocalPort]][o_ptr[LocalPort]]};
+                                       data_q[o_iv[LocalPort]][o_ptr[LocalPort]]};
   end
 
   // ---------------------------------------------------------------- checks
@@ -742,13 +775,13 @@ module skif_torus_router #(
     chk_ovf  = '0;
     chk_cred = '0;
     for (int p = 0; p < Links; p++) begin
-      if (w_valid[p] && cnt_q[(p*TotalVcs + int'(w_vc[p]))*CntW +: CntW] == VcDepthC)
+      if (w_valid[p] && cnt_q[p*TotalVcs + int'(w_vc[p])] == VcDepthC)
         chk_ovf[p*TotalVcs + int'(w_vc[p])] = 1'b1;
       if (o_valid[p] && !(out_credit_valid_i[p] && out_credit_vc_i[p*VcW +: VcW] == o_vc[p]) &&
-          cred_q[(p*TotalVcs + int'(o_vc[p]))*CntW +: CntW] == '0)
+          cred_q[p*TotalVcs + int'(o_vc[p])] == '0)
         chk_cred[p*TotalVcs + int'(o_vc[p])] = 1'b1;
       if (out_credit_valid_i[p] && !(o_valid[p] && out_credit_vc_i[p*VcW +: VcW] == o_vc[p]) &&
-          cred_q[(p*TotalVcs + int'(out_credit_vc_i[p*VcW +: VcW]))*CntW +: CntW] == VcDepthC)
+          cred_q[p*TotalVcs + int'(out_credit_vc_i[p*VcW +: VcW])] == VcDepthC)
         chk_cred[p*TotalVcs + int'(out_credit_vc_i[p*VcW +: VcW])] = 1'b1;
     end
   end
@@ -764,3 +797,4 @@ module skif_torus_router #(
   );
 `endif
 endmodule
+`undef SKIF_OH_IDX

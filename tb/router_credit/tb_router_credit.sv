@@ -67,8 +67,8 @@ module tb_router_credit;
   );
 
   // ---------------------------------------------------------------- router credit counters
-  wire [Links*TV*CntW-1:0] rcred;   // router credit counters, [(o*TV + v)*CntW +: CntW]
-  assign rcred = u_dut.cred_q;
+  logic [Links*TV*CntW-1:0] rcred;  // router credit counters, [(o*TV + v)*CntW +: CntW]
+  always @(*) for (int i = 0; i < Links*TV; i++) rcred[i*CntW +: CntW] = u_dut.cred_q[i];
   for (genvar o = 0; o < Links; o++) begin : g_mon
     for (genvar v = 0; v < TV; v++) begin : g_vc
       always @(posedge clk) begin
