@@ -10,6 +10,7 @@
 #   idle:     every node set up and waiting (build/tests/t_fail stuck)
 #   alltoall: every node sends messages of 0 to 2 KiB to random nodes
 #             (build/bin/alltoall, enough of them for traffic the whole run)
+#   sustained: the all-to-all after its programs have started (below)
 # Sizes: SCALE_DIMS (default "2 2x2x2 4x4x4 8x8x8 16x16x16"), threads
 # SCALE_THREADS (default "1 2"), MPI ranks SCALE_RANKS (default "2 4", one
 # thread each, skipped where the slowest dimension has fewer planes; all on
@@ -78,6 +79,32 @@ for d in $DIMS; do
     done
 done
 
+# sustained: the all-to-all's rate once every program has started (the runs
+# above are short, so on big tori they are mostly the programs' start): two
+# runs that differ only in --max-cycles (the simulation is deterministic, so
+# the longer one repeats the shorter one first); the rate is the extra cycles
+# over the extra run time, the median of SCALE_REPEAT pairs (default 3), one
+# thread. SCALE_SUSTAIN (default "8x8x8") sizes, from cycle 4000 to 10000,
+# 78 messages per rank (every node still sending at cycle 10000).
+for d in ${SCALE_SUSTAIN-8x8x8}; do
+    n=$(awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$d")
+    rates=
+    for i in $(seq "${SCALE_REPEAT:-3}"); do
+        for c in 4000 10000; do
+            echo "scale: sustained all-to-all on $d ($n nodes), $c cycles, pair $i..." >&2
+            rm -f $B/sc$c.json
+            $RUN --dims "$d" -q --max-cycles $c --stats $B/sc$c.json build/bin/alltoall 78 1 2 \
+                >/dev/null 2>&1 || true
+            [ -s $B/sc$c.json ] || { echo "scale: sustained on $d left no statistics" >&2; exit 1; }
+        done
+        rates="$rates $(jq -n --slurpfile a $B/sc4000.json --slurpfile b $B/sc10000.json \
+            '(($b[0].cycles - $a[0].cycles) / ($b[0].run_s - $a[0].run_s))')"
+    done
+    med=$(tr ' ' '\n' <<<"$rates" | grep . | sort -g | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}')
+    echo "scale: sustained on $d: cycles/s of each pair:$rates, median $med" >&2
+    echo "sustained,$d,$n,1,1,6000,$(field $B/sc10000.json startup_s),$(awk -v c="$med" 'BEGIN{printf "%.3f", 6000/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc10000.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}')," >>$csv
+done
+
 sw/bench/csv2json.sh $csv --wrap runs date="$(date -u +%Y-%m-%dT%H:%MZ)" load_average="$load" \
     cpus="$(nproc)" host_latency=128 node_cycles="$WORK" >$B/scale.json
 column -t -s, $csv
@@ -100,7 +127,8 @@ plot "< awk -F, '\$1==\"idle\" && \$4==1 && \$5==1' $csv" using 3:10 with linesp
      "< awk -F, '\$1==\"alltoall\" && \$4==1 && \$5==1' $csv" using 3:10 with linespoints title "all-to-all, 1 thread", \
      "< awk -F, '\$1==\"alltoall\" && \$4==2' $csv" using 3:10 with linespoints title "all-to-all, 2 threads", \
      "< awk -F, '\$1==\"alltoall\" && \$5==2' $csv" using 3:10 with linespoints title "all-to-all, 2 MPI ranks", \
-     "< awk -F, '\$1==\"alltoall\" && \$5==4' $csv" using 3:10 with linespoints title "all-to-all, 4 MPI ranks"
+     "< awk -F, '\$1==\"alltoall\" && \$5==4' $csv" using 3:10 with linespoints title "all-to-all, 4 MPI ranks", \
+     "< awk -F, '\$1==\"sustained\"' $csv" using 3:10 with points pointsize 2 title "all-to-all after start-up, 1 thread"
 GP
     echo "plot: $B/scale.png"
 fi
