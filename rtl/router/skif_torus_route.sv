@@ -112,7 +112,7 @@ module skif_torus_route #(
       // Flow hash: the same for every packet of a (src, dst) pair, at every hop.
       fl   = src_i ^ dst_i;
       hash = fl[3:0] ^ fl[7:4] ^ fl[11:8] ^ fl[15:12];
-      sub  = VcW'(hash % 4'(NumVcs));
+      sub  = VcW'(4'(hash % 4'(NumVcs)));
       // class of a message that never crosses the wrap link of a dimension
       alt  = hash[1] ^ hash[2] ^ hash[3];
       // parity of bit 0 of src ^ dst over all four coordinates
