@@ -513,7 +513,6 @@ module skif_torus_router #(
   logic [Ports:0]   pu_v;             // slot pushes a flit
   logic [IvW-1:0]   pu_iv [Ports+1];  // into this input VC
   logic [Ports:0]   pu_last;          // a tail
-  logic [63:0]      pu_data [Ports+1];
   logic [PvW:0]     pu_meta [Ports+1];
   logic [NIv-1:0]   push_last;        // the flit pushed is a tail
   assign aw_valid = ans_inj_valid_i && !ai_drop;
@@ -522,13 +521,11 @@ module skif_torus_router #(
       pu_iv[p]   = IvW'(p*TotalVcs + int'(w_vc[p]));
       pu_v[p]    = w_valid[p] && cnt_q[p*TotalVcs + int'(w_vc[p])] != VcDepthC;
       pu_last[p] = w_last[p];
-      pu_data[p] = w_data[p];
       pu_meta[p] = {w_last[p], w_port[p], w_ovc[p]};
     end
     pu_iv[Ports]   = IvW'(LocalPort*TotalVcs + int'(ai_vc));
     pu_v[Ports]    = aw_valid && cnt_q[LocalPort*TotalVcs + int'(ai_vc)] != VcDepthC;
     pu_last[Ports] = ans_inj_last_i;
-    pu_data[Ports] = ans_inj_data_i;
     pu_meta[Ports] = {ans_inj_last_i, ai_port, ai_ovc};
     push      = '0;
     push_last = '0;
@@ -621,11 +618,16 @@ module skif_torus_router #(
   // storage: at most one VC of each input port written per cycle, and one
   // answer VC of the local port
   always @(posedge clk_i) begin
-    for (int s = 0; s <= Ports; s++) begin
-      if (pu_v[s]) begin
-        data_q[pu_iv[s]][wr_ptr_q[pu_iv[s]]] <= pu_data[s];
-        meta_q[pu_iv[s]][wr_ptr_q[pu_iv[s]]] <= pu_meta[s];
+    // (the data straight from the ports: no copy per slot)
+    for (int p = 0; p < Ports; p++) begin
+      if (pu_v[p]) begin
+        data_q[pu_iv[p]][wr_ptr_q[pu_iv[p]]] <= w_data[p];
+        meta_q[pu_iv[p]][wr_ptr_q[pu_iv[p]]] <= pu_meta[p];
       end
+    end
+    if (pu_v[Ports]) begin
+      data_q[pu_iv[Ports]][wr_ptr_q[pu_iv[Ports]]] <= ans_inj_data_i;
+      meta_q[pu_iv[Ports]][wr_ptr_q[pu_iv[Ports]]] <= pu_meta[Ports];
     end
   end
 
