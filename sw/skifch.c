@@ -252,7 +252,8 @@ static struct {
     struct skif_chan *q;  /* its ring (driver level: no handle) */
     uint32_t share;       /* bytes reserved per sender per channel */
     int size;             /* ranks */
-    uint32_t *cred;       /* sender: [rank * nchans + channel] bytes it may send */
+    uint32_t *cred;       /* sender: [rank * nchans + channel] bytes it may send, less the
+                           * share (mod 2^32: cred_get(), cred_set()) */
     uint8_t *asked;       /* sender: a REQ is out for it */
     uint32_t refuse_tail; /* the TX tail at the last refusal for credits */
     /* SkifCh_Send's inline path: the last destination send_credit() sent
@@ -348,11 +349,25 @@ static uint32_t credit_share(int size)
     return s < 16 ? 16 : s;
 }
 
+/* The sender's credits for table entry idx. The table holds them less the
+ * share, so that it starts all zero: calloc'd, a page of it is touched only
+ * when a destination in it is used. Filled with the share, it cost every
+ * process ranks x channels x 4 bytes at its start (1 MiB at 4096 ranks, 4 GiB
+ * of pages cleared over the whole run, most of a 4096-node run's start). */
+static inline uint32_t cred_get(size_t idx)
+{
+    return g_cr.share + g_cr.cred[idx];
+}
+static inline void cred_set(size_t idx, uint32_t bytes)
+{
+    g_cr.cred[idx] = bytes - g_cr.share;
+}
+
 /* Leave the inline path: its credits back into the table. */
 static void fast_sync(void)
 {
     if (g_cr.fast_dst != (netaddr_t)-1)
-        g_cr.cred[g_cr.fast_idx] = g_cr.fast_allow + g_cr.fast_hold;
+        cred_set(g_cr.fast_idx, g_cr.fast_allow + g_cr.fast_hold);
     g_cr.fast_dst = (netaddr_t)-1; /* reserved bits set: no destination */
     g_cr.fast_allow = 0;
 }
@@ -425,9 +440,10 @@ static void credit_hook(void)
                  kind = (uint32_t)(w >> SKIF_CRW_KIND_LO) & 0xff;
         if (src >= g_cr.size || ch >= g_nchans)
             continue;
+        size_t idx = (size_t)src * (size_t)g_nchans + (size_t)ch;
         if (kind == CR_GRANT) {
-            g_cr.cred[src * g_nchans + ch] += bytes;
-            g_cr.asked[src * g_nchans + ch] = 0;
+            cred_set(idx, cred_get(idx) + bytes);
+            g_cr.asked[idx] = 0;
         } else if (kind == CR_REQ) {
             struct cr_rx *r = g_crx[ch];
             if (!r) { /* closed: nothing reaches a ring; grant what it asks (if
@@ -442,10 +458,10 @@ static void credit_hook(void)
         } else if (kind == CR_REVOKE) {
             /* give back what it holds beyond the bytes the REVOKE lets it
              * keep (its share, or 0), not spent; asked again when needed */
-            uint32_t *cr = &g_cr.cred[src * g_nchans + ch];
-            uint32_t give = *cr > bytes ? *cr - bytes : 0;
+            uint32_t cr = cred_get(idx);
+            uint32_t give = cr > bytes ? cr - bytes : 0;
             if (cr_post(src, CR_RETURN, ch, give) == 0)
-                *cr -= give;
+                cred_set(idx, cr - give);
         } else if (kind == CR_RETURN) {
             struct cr_rx *r = g_crx[ch];
             if (r) {
@@ -578,12 +594,10 @@ static int credit_open(void)
     g_cr.chan =
         g_nchans - SKIF_CRW_CHAN_BACK; /* 59 of 64: 60 MPI, 61-62 SkifColl, 63 skifch_util */
     size_t n = (size_t)g_cr.size * (size_t)g_nchans;
-    g_cr.cred = malloc(n * sizeof(*g_cr.cred));
+    g_cr.cred = calloc(n, sizeof(*g_cr.cred)); /* every entry the share (cred_get()) */
     g_cr.asked = calloc(n, 1);
     if (!g_cr.cred || !g_cr.asked)
         return -ENOMEM;
-    for (size_t i = 0; i < n; i++)
-        g_cr.cred[i] = g_cr.share;
     g_cr.fast_dst = (netaddr_t)-1; /* reserved bits set: no destination */
     g_cr.fast_allow = 0;
     g_cr.last_node = UINT32_MAX;
@@ -809,9 +823,9 @@ static ssize_t send_credit(netaddr_t dst, const struct iovec *iov, int iov_count
     int rank = rank_of_node((uint32_t)SKIFCH_ADDR_NODE(dst));
     size_t idx = (size_t)rank * (size_t)g_nchans + (size_t)chan;
     size_t space = skif_tx_space(g_dev);
-    if (g_cr.cred[idx] < 8 + skif_round8((uint32_t)(total < space ? total : space)))
+    if (cred_get(idx) < 8 + skif_round8((uint32_t)(total < space ? total : space)))
         credit_hook(); /* grants may have come */
-    uint32_t cred = g_cr.cred[idx];
+    uint32_t cred = cred_get(idx);
     size_t room = cred >= 8 ? cred - 8 : 0; /* payload the credits cover */
     int short_cred = room < space;
     if (short_cred)
@@ -844,7 +858,8 @@ static ssize_t send_credit(netaddr_t dst, const struct iovec *iov, int iov_count
     rc = skif_tx_post(g_dev, dst, iov, iov_count, len);
     if (rc < 0)
         return set_errno(rc);
-    uint32_t left = g_cr.cred[idx] -= 8 + skif_round8((uint32_t)len);
+    uint32_t left = cred_get(idx) - 8 - skif_round8((uint32_t)len);
+    cred_set(idx, left);
     /* the credit-request flag: running low, ask for more before running out */
     if (left < CR_ASK_BELOW && !g_cr.asked[idx] &&
         cr_post(rank, CR_REQ, chan, 8 + PARTIAL_MIN) == 0)
