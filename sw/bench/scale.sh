@@ -11,6 +11,7 @@
 #   alltoall: every node sends messages of 0 to 2 KiB to random nodes
 #             (build/bin/alltoall, enough of them for traffic the whole run)
 #   sustained: the all-to-all after its programs have started (below)
+#   evaluate: every node evaluated every cycle, programs waiting (below)
 # Sizes: SCALE_DIMS (default "2 2x2x2 4x4x4 8x8x8 16x16x16"), threads
 # SCALE_THREADS (default "1 2"), MPI ranks SCALE_RANKS (default "2 4", one
 # thread each, skipped where the slowest dimension has fewer planes; all on
@@ -79,30 +80,46 @@ for d in $DIMS; do
     done
 done
 
-# sustained: the all-to-all's rate once every program has started (the runs
-# above are short, so on big tori they are mostly the programs' start): two
-# runs that differ only in --max-cycles (the simulation is deterministic, so
-# the longer one repeats the shorter one first); the rate is the extra cycles
-# over the extra run time, the median of SCALE_REPEAT pairs (default 3), one
-# thread. SCALE_SUSTAIN (default "8x8x8") sizes, from cycle 4000 to 10000,
-# 78 messages per rank (every node still sending at cycle 10000).
-for d in ${SCALE_SUSTAIN-8x8x8}; do
+# pair WHAT DIMS C1 C2 OPTIONS -- PROGRAM...: the rate once every program has
+# started (the runs above are short, so on big tori they are mostly the
+# programs' start): two runs that differ only in --max-cycles (the simulation
+# is deterministic, so the longer one repeats the shorter one first); the rate
+# is the extra cycles over the extra run time, the median of SCALE_REPEAT
+# pairs (default 3), one thread. Adds a row.
+pair() {
+    local what=$1 d=$2 c1=$3 c2=$4; shift 4
+    local opts=() n rates= med i c
+    while [ "$1" != -- ]; do opts+=("$1"); shift; done; shift
     n=$(awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$d")
-    rates=
     for i in $(seq "${SCALE_REPEAT:-3}"); do
-        for c in 4000 10000; do
-            echo "scale: sustained all-to-all on $d ($n nodes), $c cycles, pair $i..." >&2
+        for c in "$c1" "$c2"; do
+            echo "scale: $what on $d ($n nodes), $c cycles, pair $i..." >&2
             rm -f $B/sc$c.json
-            $RUN --dims "$d" -q --max-cycles $c --stats $B/sc$c.json build/bin/alltoall 78 1 2 \
+            $RUN --dims "$d" -q "${opts[@]}" --max-cycles "$c" --stats $B/sc$c.json "$@" \
                 >/dev/null 2>&1 || true
-            [ -s $B/sc$c.json ] || { echo "scale: sustained on $d left no statistics" >&2; exit 1; }
+            [ -s $B/sc$c.json ] || { echo "scale: $what on $d left no statistics" >&2; exit 1; }
         done
-        rates="$rates $(jq -n --slurpfile a $B/sc4000.json --slurpfile b $B/sc10000.json \
+        rates="$rates $(jq -n --slurpfile a $B/sc$c1.json --slurpfile b $B/sc$c2.json \
             '(($b[0].cycles - $a[0].cycles) / ($b[0].run_s - $a[0].run_s))')"
     done
     med=$(tr ' ' '\n' <<<"$rates" | grep . | sort -g | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}')
-    echo "scale: sustained on $d: cycles/s of each pair:$rates, median $med" >&2
-    echo "sustained,$d,$n,1,1,6000,$(field $B/sc10000.json startup_s),$(awk -v c="$med" 'BEGIN{printf "%.3f", 6000/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc10000.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}')," >>$csv
+    echo "scale: $what on $d: cycles/s of each pair:$rates, median $med" >&2
+    echo "$what,$d,$n,1,1,$((c2 - c1)),$(field $B/sc$c2.json startup_s),$(awk -v c="$med" -v k=$((c2 - c1)) 'BEGIN{printf "%.3f", k/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc$c2.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}')," >>$csv
+}
+# sustained: the all-to-all from cycle 4000 to 10000, 78 messages per rank
+# (every node still sending at cycle 10000); SCALE_SUSTAIN sizes (default
+# "8x8x8").
+for d in ${SCALE_SUSTAIN-8x8x8}; do
+    pair sustained "$d" 4000 10000 -- build/bin/alltoall 78 1 2
+done
+# evaluate: the simulator's own cost per node-cycle against size, every node
+# evaluated each cycle (--no-skip) with its program set up and waiting
+# (t_fail stuck, which polls now and then), from cycle 1000 (the programs'
+# start is over) for 4 million more node-cycles; SCALE_EVAL sizes (default
+# "4x4x4 8x8x8 16x16x16").
+for d in ${SCALE_EVAL-4x4x4 8x8x8 16x16x16}; do
+    n=$(awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$d")
+    pair evaluate "$d" 1000 $((1000 + 4000000 / n)) --no-skip -- build/tests/t_fail stuck
 done
 
 sw/bench/csv2json.sh $csv --wrap runs date="$(date -u +%Y-%m-%dT%H:%MZ)" load_average="$load" \
@@ -128,7 +145,8 @@ plot "< awk -F, '\$1==\"idle\" && \$4==1 && \$5==1' $csv" using 3:10 with linesp
      "< awk -F, '\$1==\"alltoall\" && \$4==2' $csv" using 3:10 with linespoints title "all-to-all, 2 threads", \
      "< awk -F, '\$1==\"alltoall\" && \$5==2' $csv" using 3:10 with linespoints title "all-to-all, 2 MPI ranks", \
      "< awk -F, '\$1==\"alltoall\" && \$5==4' $csv" using 3:10 with linespoints title "all-to-all, 4 MPI ranks", \
-     "< awk -F, '\$1==\"sustained\"' $csv" using 3:10 with points pointsize 2 title "all-to-all after start-up, 1 thread"
+     "< awk -F, '\$1==\"sustained\"' $csv" using 3:10 with points pointsize 2 title "all-to-all after start-up, 1 thread", \
+     "< awk -F, '\$1==\"evaluate\"' $csv" using 3:10 with linespoints linewidth 2 title "every node evaluated (--no-skip), after start-up, 1 thread"
 GP
     echo "plot: $B/scale.png"
 fi
