@@ -141,8 +141,7 @@ model:
 # build/models/nD/skifsim: the simulator of every torus of D dimensions
 # (D = 1..4): one Verilated model per node, built once (sim/tools/build_model.sh).
 MODEL_DEPS := $(RTL_FILES) $(SIM_FILES) sim/hdl/skif_dpi.svh rtl/skif_defs.vh sim/tools/build_model.sh sim/hdl/sim.vlt
-$(B)/models/%/skifsim: $(MODEL_DEPS) sim/kernel/sim_main.cpp sim/kernel/node_links.h \
-                      sim/kernel/model_arena.cpp sim/kernel/model_arena.h $(B)/lib/libskifsim.a
+$(B)/models/%/skifsim: $(MODEL_DEPS) sim/kernel/sim_main.cpp sim/kernel/node_links.h $(B)/lib/libskifsim.a
 	@VFLAGS_EXTRA="$(VFLAGS_EXTRA)" sim/tools/build_model.sh $*
 
 # build/models/nD/skifsim-mpi: the same simulator on MPI (skifrun --ranks K,
@@ -159,7 +158,7 @@ $(B)/obj/sim/kernel/ranks_mpi.o: sim/kernel/ranks_mpi.c sim/kernel/ranks.h
 	$(call say,CC,$<) $(CC) $(CFLAGS) $(shell pkg-config --cflags $(MPI_PC)) -c $< -o $@
 
 $(B)/models/%/skifsim-mpi: $(B)/models/%/skifsim $(B)/obj/sim/kernel/ranks_mpi.o
-	$(call say,LINK,$@) $(CXX) -pthread $(@D)/obj/sim_main.o $(@D)/obj/model_arena.o $(@D)/obj/verilated*.o \
+	$(call say,LINK,$@) $(CXX) -pthread $(@D)/obj/sim_main.o $(@D)/obj/verilated*.o \
 	    $(@D)/obj/Vskif_node_top__ALL.a $(B)/obj/sim/kernel/ranks_mpi.o $(B)/lib/libskifsim.a -lz \
 	    $(shell pkg-config --libs $(MPI_PC)) -o $@.tmp && mv -f $@.tmp $@
 	@echo $(MPIEXEC) >$@.launcher
@@ -186,7 +185,6 @@ $(B)/lib/libskifnet.a: $(call obj,sim/netbench/netbench.c sim/kernel/fifo.c sim/
 	$(call say,AR,$@) ar rcs $@ $^
 
 $(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh sim/netbench/netbench_main.cpp sim/kernel/node_links.h \
-                        sim/kernel/model_arena.cpp sim/kernel/model_arena.h \
                         sim/hdl/skif_link_regs.sv sim/hdl/skif_fabric_node_top.sv $(B)/lib/libskifnet.a sim/tools/build_netbench.sh
 	@sim/tools/build_netbench.sh $*
 

@@ -269,7 +269,7 @@ t_ranks_under_valgrind() {
          /^==[0-9]+== / { rec = rec $0 "\n" }
          function print_rec() {
              if (rec ~ /ranks_mpi\.c|ompi_mpi_(init|finalize)/ ||
-                 rec !~ /\((kernel|hostmem|loop|fifo|skif_opts|ranks_none|sim_main|node_links|model_arena)\.(c|cpp|h):/)
+                 rec !~ /\((kernel|hostmem|loop|fifo|skif_opts|ranks_none|sim_main|node_links)\.(c|cpp|h):/)
                  mpi++
              else { printf "%s\n", rec; ours++ }
          }

@@ -27,7 +27,6 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
-#include "model_arena.h"
 #include "node_links.h"
 #include "ranks.h"
 #include "skif_hw.h"
@@ -486,12 +485,6 @@ extern "C" int skif_model_init(const skif_opts *o)
             need[static_cast<size_t>(g_nb[i * static_cast<size_t>(g_links) + j])] = 1;
     }
     g_m.assign(n, nullptr);
-    // the models side by side in huge pages (model_arena.h): about 1 MiB of
-    // address space each (they use about 0.2 MiB), only what they use backed
-    size_t built = 0;
-    for (size_t i = 0; i < n; i++)
-        built += need[i];
-    skif_arena_begin(built << 20);
     for (size_t i = 0; i < n; i++) {
         if (!need[i])
             continue;
@@ -508,7 +501,6 @@ extern "C" int skif_model_init(const skif_opts *o)
         if (i >= g_lo && i < g_hi)
             m->eval();
     }
-    skif_arena_end();
     Model *m0 = g_m[g_lo];
     if (m0->ndims_o != o->ndims) {
         if (g_sim.me == 0)

@@ -25,7 +25,6 @@
 #include "Vskif_fabric_node_top___024root.h"
 #include "verilated.h"
 
-#include "model_arena.h"
 #include "node_links.h"
 #include "skif_hw.h"
 
@@ -70,9 +69,6 @@ int main(int argc, char **argv)
     VerilatedContext ctx;
     std::vector<std::unique_ptr<Model>> own;
     std::vector<Model *> m;
-    own.reserve(static_cast<size_t>(n));
-    m.reserve(static_cast<size_t>(n));
-    skif_arena_begin(static_cast<size_t>(n) << 20); // (sim/kernel/model_arena.h)
     for (int i = 0; i < n; i++) {
         own.emplace_back(new Model{&ctx, ("g_node[" + std::to_string(i) + "]").c_str()});
         m.push_back(own.back().get());
@@ -83,7 +79,6 @@ int main(int argc, char **argv)
         m[i]->clk_i = 0;
         m[i]->eval(); // the outputs below (ndims_o, ...) are known after one evaluation
     }
-    skif_arena_end();
     if (m[0]->ndims_o != o.ndims) {
         std::fprintf(stderr,
                      "skifnet: this model is for %d-dimensional tori, --dims has %d dimensions "

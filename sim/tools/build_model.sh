@@ -69,8 +69,7 @@ case $tag in
         -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" -GNDims="$nd" -LDFLAGS -pthread \
         -CFLAGS "-O2 -I$PWD/sim/kernel -I$PWD/include -I$PWD/sim/launcher" \
         -Mdir "$out/obj" -o "$PWD/$out/obj/skifsim" sim/hdl/sim.vlt $RTL sim/hdl/skif_host_shim.sv \
-        sim/hdl/skif_link_regs.sv sim/hdl/skif_node_top.sv "$PWD/sim/kernel/sim_main.cpp" \
-        "$PWD/sim/kernel/model_arena.cpp" "$PWD/build/lib/libskifsim.a" ||
+        sim/hdl/skif_link_regs.sv sim/hdl/skif_node_top.sv "$PWD/sim/kernel/sim_main.cpp" "$PWD/build/lib/libskifsim.a" ||
         { tail -40 "$out/build.log"; exit 1; }
     ln -f "$out/obj/skifsim" "$out/$tmp"
     mv -f "$out/$tmp" "$out/skifsim"

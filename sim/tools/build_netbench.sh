@@ -30,6 +30,6 @@ verilator --cc --exe --build -j 2 --top-module skif_fabric_node_top -Irtl \
     -CFLAGS "-O2 -std=c++17 -I$PWD/sim/kernel -I$PWD/sim/netbench -I$PWD/include" \
     -Mdir "$out/obj" -o "$PWD/$out/obj/skifnet" \
     sim/hdl/sim.vlt $(cat rtl/files.txt) sim/hdl/skif_link_regs.sv sim/hdl/skif_fabric_node_top.sv \
-    "$PWD/sim/netbench/netbench_main.cpp" "$PWD/sim/kernel/model_arena.cpp" "$PWD/build/lib/libskifnet.a" \
+    "$PWD/sim/netbench/netbench_main.cpp" "$PWD/build/lib/libskifnet.a" \
     || { tail -30 "$out/build.log"; exit 1; }
 ln -f "$out/obj/skifnet" "$out/skifnet"
