@@ -70,7 +70,8 @@ help:
 	@echo "                Icarus and SystemC, with ratios (build/bench/sim-speed.*)"
 	@echo "  make bench-scale  speed, start-up and memory against torus size (2 to 4096"
 	@echo "                nodes, idle and all-to-all, 1 and 2 threads, 2 and 4 MPI ranks;"
-	@echo "                8x8x8 all-to-all after start-up; build/bench/scale.*)"
+	@echo "                8x8x8 all-to-all after start-up; every node evaluated on"
+	@echo "                64, 512 and 4096 nodes after start-up; build/bench/scale.*)"
 	@echo "  make model MODEL=n3    build the simulator of every 3-D torus (n1..n4: one"
 	@echo "                node model per number of dimensions); MODEL=t4x4-icarus: a"
 	@echo "                torus under Icarus (one build per size)"
@@ -257,7 +258,7 @@ bench-sim: deps all
 bench-coll: deps all
 	@sw/bench/coll.sh
 
-bench-scale: deps all   # make bench-scale [SCALE_DIMS="2 4x4x4" SCALE_THREADS="1 2" SCALE_SUSTAIN="8x8x8"]
+bench-scale: deps all   # make bench-scale [SCALE_DIMS="2 4x4x4" SCALE_THREADS="1 2" SCALE_SUSTAIN="8x8x8" SCALE_EVAL="4x4x4"]
 	@sw/bench/scale.sh
 
 bench-net: deps all   # make bench-net [NET=all|uniform|quick]
