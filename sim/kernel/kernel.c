@@ -163,7 +163,6 @@ static int spawn_program(struct node *nd)
         fflush(NULL);
         pid_t pid;
         rc = posix_spawnp(&pid, o->prog_argv[0], NULL, &at, o->prog_argv, env);
-        fcntl(nd->memfd, F_SETFD, FD_CLOEXEC);
         posix_spawnattr_destroy(&at);
         if (rc == 0) {
             nd->pid = pid;
@@ -172,6 +171,8 @@ static int spawn_program(struct node *nd)
              * copy and close (at 4096 nodes that was a fifth of the start) */
             close(nd->memfd);
             nd->memfd = -1;
+        } else {
+            fcntl(nd->memfd, F_SETFD, FD_CLOEXEC);
         }
     }
     if (env)
