@@ -33,6 +33,7 @@ RANKS=${SCALE_RANKS:-2 4}
 make -s build/bin/skifrun build/tests/t_fail build/bin/alltoall
 field() { jq -r ".$2" "$1"; }
 nd_of() { awk -F x '{print NF}' <<<"$1"; }
+nodes_of() { awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$1"; }
 
 csv=$B/scale.csv
 echo "what,dims,nodes,threads,ranks,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s" >$csv
@@ -54,7 +55,7 @@ run() { # what dims threads ranks program...
     local what=$1 d=$2 t=$3 k=$4; shift 4
     local n cyc rk=
     [ "$k" -gt 1 ] && rk="--ranks $k"
-    n=$(awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$d")
+    n=$(nodes_of "$d")
     cyc=$((WORK / n)); [ $cyc -ge 200 ] || cyc=200
     echo "scale: $what on $d ($n nodes), $t thread(s), $k rank(s), $cyc cycles..." >&2
     rm -f $B/sc.json
@@ -69,7 +70,7 @@ for d in $DIMS; do
     # messages enough to keep every node sending past --max-cycles (a
     # message is about 100 cycles of one link), no more: every rank plans
     # all ranks' messages at start
-    n=$(awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$d")
+    n=$(nodes_of "$d")
     m=$((WORK / n / 50)); [ $m -ge 20 ] || m=20
     planes=${d##*x}
     for tk in $(for t in $THREADS; do echo "$t:1"; done; for k in $RANKS; do echo "1:$k"; done); do
@@ -90,7 +91,7 @@ pair() {
     local what=$1 d=$2 c1=$3 c2=$4; shift 4
     local opts=() n rates= med i c
     while [ "$1" != -- ]; do opts+=("$1"); shift; done; shift
-    n=$(awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$d")
+    n=$(nodes_of "$d")
     for i in $(seq "${SCALE_REPEAT:-3}"); do
         for c in "$c1" "$c2"; do
             echo "scale: $what on $d ($n nodes), $c cycles, pair $i..." >&2
@@ -118,7 +119,7 @@ done
 # start is over) for 4 million more node-cycles; SCALE_EVAL sizes (default
 # "4x4x4 8x8x8 16x16x16").
 for d in ${SCALE_EVAL-4x4x4 8x8x8 16x16x16}; do
-    n=$(awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$d")
+    n=$(nodes_of "$d")
     pair evaluate "$d" 1000 $((1000 + 4000000 / n)) --no-skip -- build/tests/t_fail stuck
 done
 
