@@ -30,7 +30,14 @@ WORK=${SCALE_WORK:-2000000}
 DIMS=${SCALE_DIMS:-2 2x2x2 4x4x4 8x8x8 16x16x16}
 THREADS=${SCALE_THREADS:-1 2}
 RANKS=${SCALE_RANKS:-2 4}
-make -s build/bin/skifrun build/tests/t_fail build/bin/alltoall
+make -s build/bin/skifrun build/bin/skif_dims build/tests/t_fail build/bin/alltoall
+# every size given, read by the one --dims parser, before any run
+for v in SCALE_DIMS:"$DIMS" SCALE_SUSTAIN:"${SCALE_SUSTAIN-8x8x8}" SCALE_EVAL:"${SCALE_EVAL-4x4x4 8x8x8 16x16x16}"; do
+    for d in ${v#*:}; do
+        build/bin/skif_dims "$d" >/dev/null 2>$B/dims.err ||
+            { echo "scale: ${v%%:*}: $(sed 's/^skif_dims: //' $B/dims.err)" >&2; exit 2; }
+    done
+done
 field() { jq -r ".$2" "$1"; }
 nd_of() { awk -F x '{print NF}' <<<"$1"; }
 nodes_of() { awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$1"; }
