@@ -82,6 +82,7 @@ module skif_fabric_node_top #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   // link inputs and straps registered, link outputs one edge ahead (skif_link_regs)
+  logic                 rst_q;
   logic [15:0]          node_id_q;
   logic [19:0]          sizes_q;
   logic [Links-1:0]     out_credit_valid_q, in_valid_q, in_last_q;
@@ -89,9 +90,9 @@ module skif_fabric_node_top #(
   logic [Links*2-1:0]   out_cc_q;
   logic [Links*64-1:0]  in_data_q;
   skif_link_regs #(.Links(Links), .VcW(VcW)) u_link_regs (
-    .clk_i, .node_id_i, .sizes_i, .out_credit_valid_i, .out_credit_vc_i, .out_cc_i,
+    .clk_i, .rst_ni, .node_id_i, .sizes_i, .out_credit_valid_i, .out_credit_vc_i, .out_cc_i,
     .in_valid_i, .in_data_i, .in_last_i, .in_vc_i,
-    .node_id_o(node_id_q), .sizes_o(sizes_q), .out_credit_valid_o(out_credit_valid_q),
+    .rst_no(rst_q), .node_id_o(node_id_q), .sizes_o(sizes_q), .out_credit_valid_o(out_credit_valid_q),
     .out_credit_vc_o(out_credit_vc_q), .out_cc_o(out_cc_q), .in_valid_o(in_valid_q),
     .in_data_o(in_data_q), .in_last_o(in_last_q), .in_vc_o(in_vc_q)
   );
@@ -109,7 +110,7 @@ module skif_fabric_node_top #(
   assign inj_took_o = inj_took_q;
 
   skif_torus_node #(.NDims(NDims), .VcDepth(VcDepth), .NumVcs(NumVcs), .Tie(Tie), .EjFirst(EjFirst), .Coll(0)) u_node (
-    .clk_i, .rst_ni, .node_id_i(node_id_q), .sizes_i(sizes_q),
+    .clk_i, .rst_ni(rst_q), .node_id_i(node_id_q), .sizes_i(sizes_q),
     .out_valid_o(unused_valid), .out_data_o(unused_data), .out_last_o(unused_last),
     .out_vc_o(unused_vc), .out_credit_valid_i(out_credit_valid_q),
     .out_credit_vc_i(out_credit_vc_q), .out_cc_i(out_cc_q),

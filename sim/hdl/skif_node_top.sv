@@ -65,6 +65,7 @@ module skif_node_top #(
   logic [7:0]  dma_req_wstrb;
 
   // link inputs and straps registered, link outputs one edge ahead (skif_link_regs)
+  logic                 rst_q;
   logic [15:0]          node_id_q;
   logic [19:0]          sizes_q;
   logic [Links-1:0]     out_credit_valid_q, in_valid_q, in_last_q;
@@ -72,9 +73,9 @@ module skif_node_top #(
   logic [Links*2-1:0]   out_cc_q;
   logic [Links*64-1:0]  in_data_q;
   skif_link_regs #(.Links(Links), .VcW(VcW)) u_link_regs (
-    .clk_i, .node_id_i, .sizes_i, .out_credit_valid_i, .out_credit_vc_i, .out_cc_i,
+    .clk_i, .rst_ni, .node_id_i, .sizes_i, .out_credit_valid_i, .out_credit_vc_i, .out_cc_i,
     .in_valid_i, .in_data_i, .in_last_i, .in_vc_i,
-    .node_id_o(node_id_q), .sizes_o(sizes_q), .out_credit_valid_o(out_credit_valid_q),
+    .rst_no(rst_q), .node_id_o(node_id_q), .sizes_o(sizes_q), .out_credit_valid_o(out_credit_valid_q),
     .out_credit_vc_o(out_credit_vc_q), .out_cc_o(out_cc_q), .in_valid_o(in_valid_q),
     .in_data_o(in_data_q), .in_last_o(in_last_q), .in_vc_o(in_vc_q)
   );
@@ -85,7 +86,7 @@ module skif_node_top #(
   logic [Links*2-1:0]   unused_cc;
 
   skif_net_node #(.NDims(NDims), .NumVcs(NetVcs)) u_node (
-    .clk_i, .rst_ni, .node_id_i(node_id_q), .sizes_i(sizes_q),
+    .clk_i, .rst_ni(rst_q), .node_id_i(node_id_q), .sizes_i(sizes_q),
     .reg_req_valid_i(reg_req_valid), .reg_req_ready_o(reg_req_ready),
     .reg_req_write_i(reg_req_write), .reg_req_addr_i(reg_req_addr),
     .reg_req_wdata_i(reg_req_wdata), .reg_rsp_valid_o(reg_rsp_valid),
@@ -109,7 +110,7 @@ module skif_node_top #(
   );
 
   skif_host_shim u_shim (
-    .clk_i, .rst_ni, .node_i(node_idx_i),
+    .clk_i, .rst_ni(rst_q), .node_i(node_idx_i),
     .reg_req_valid_o(reg_req_valid), .reg_req_ready_i(reg_req_ready),
     .reg_req_write_o(reg_req_write), .reg_req_addr_o(reg_req_addr),
     .reg_req_wdata_o(reg_req_wdata),

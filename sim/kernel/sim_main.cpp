@@ -514,16 +514,18 @@ extern "C" int skif_model_init(const skif_opts *o)
     cut_init();
     if (o->wave)
         trace_open();
-    // Reset: 8 cycles with rst_ni low (not counted as simulated time).
+    // Reset: 8 cycles (not counted as simulated time). The models register
+    // rst_ni (sim/hdl/skif_link_regs.sv): it rises before the last edge.
     for (int c = 0; c < 8; c++) {
+        if (c == 7)
+            for (size_t i = g_lo; i < g_hi; i++)
+                g_m[i]->rst_ni = 1;
         eval_all(0);
         eval_all(1);
         cut_exchange(0, true);
         move_links(g_lo, g_hi, true);
     }
     cut_reset_done();
-    for (size_t i = g_lo; i < g_hi; i++)
-        g_m[i]->rst_ni = 1;
     g_skip = !o->no_skip;
     g_state_bytes = sizeof(Vskif_node_top__Syms);
     g_prefix = std::min<size_t>(4096, g_state_bytes);

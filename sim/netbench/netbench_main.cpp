@@ -107,10 +107,12 @@ int main(int argc, char **argv)
         }
         skif::move_links(m, nbr, links, vcw, 0, m.size());
     };
-    for (int i = 0; i < 8; i++) // reset: 8 cycles with rst_ni low
+    for (int i = 0; i < 8; i++) { // reset: 8 cycles; rst_ni is registered, it rises before the last
+        if (i == 7)
+            for (Model *x : m)
+                x->rst_ni = 1;
         edge_all(true);
-    for (Model *x : m)
-        x->rst_ni = 1;
+    }
 
     std::vector<uint8_t> inj(n), ej(n), ej_last(n), calm(n, 0);
     uint64_t evals = 0, node_cycles = 0;
