@@ -114,38 +114,75 @@ inline int torus_neighbour(const int *dims, int ndims, int r, int port)
 // ran, when given, says which nodes took their clock edge since the last
 // move (ran[k] != 0): the outputs of one that did not are what they were, so
 // the ports it feeds are passed over.
-// (move_links_shape: the same with the number of links and the VC width as
-// constants where LinksC, VcwC != 0: the field offsets fold, and the moves
-// cost about half the instructions; move_links picks it for the shapes the
-// models have.)
+// Each of a node's narrow input ports (valid, last, VC, credit, cc: at most
+// 64 bits for 8 links) is gathered whole from the neighbours and written
+// once; a bit at a time, read, compared and written, it cost three times
+// the instructions. (move_links_shape: the same with the number of links
+// and the VC width as constants where LinksC, VcwC != 0: the field offsets
+// fold; move_links picks it for the shapes the models have.)
+template <typename P> constexpr bool narrow_v = std::is_integral<std::remove_reference_t<P>>::value;
+
 template <int LinksC, int VcwC, typename M>
 void move_links_shape(const std::vector<M *> &m, const std::vector<int> &nb, int links, int vcw,
                       std::size_t lo, std::size_t hi, uint8_t *changed, const uint8_t *ran)
 {
+    static_assert(narrow_v<decltype(M::in_valid_i)> && narrow_v<decltype(M::in_vc_i)> &&
+                      narrow_v<decltype(M::out_credit_vc_i)> && narrow_v<decltype(M::out_cc_i)>,
+                  "the narrow link ports fit 64 bits (at most 8 links)");
     const int L = LinksC ? LinksC : links, V = VcwC ? VcwC : vcw;
+    // (the ports through the models' roots: a model's ports are references
+    // to its root's members, a second load at every access)
+    using Root = std::remove_reference_t<decltype(*m[0]->rootp)>;
     for (std::size_t i = lo; i < hi; i++) {
-        M *t = m[i];
+        Root *t = m[i]->rootp;
+        const int *const nbi = &nb[i * static_cast<std::size_t>(L)];
+        const Root *s[8];
+        bool any = false;
+        for (int j = 0; j < L; j++) {
+            const int from = nbi[j];
+            s[j] = (ran && !ran[from]) ? nullptr : m[static_cast<std::size_t>(from)]->rootp;
+            any |= s[j] != nullptr;
+        }
+        if (!any)
+            continue;
         bool ch = false;
-        const auto put = [&ch, changed](auto &dst, int lsb, int w, uint64_t x) {
-            if (changed && !ch && get_field(dst, lsb, w) != x)
-                ch = true;
-            set_field(dst, lsb, w, x);
-        };
+        uint64_t valid = 0, last = 0, vc = 0, crv = 0, crvc = 0, cc = 0;
 #pragma GCC unroll 8
         for (int j = 0; j < L; j++) {
-            const int from = nb[i * static_cast<std::size_t>(L) + j];
-            if (ran && !ran[from])
+            const Root *n = s[j];
+            if (!n) { // as it was
+                valid |= get_field(t->in_valid_i, j, 1) << j;
+                last |= get_field(t->in_last_i, j, 1) << j;
+                vc |= get_field(t->in_vc_i, j * V, V) << (j * V);
+                crv |= get_field(t->out_credit_valid_i, j, 1) << j;
+                crvc |= get_field(t->out_credit_vc_i, j * V, V) << (j * V);
+                cc |= get_field(t->out_cc_i, j * 2, 2) << (j * 2);
                 continue;
-            const M *s = m[static_cast<std::size_t>(from)];
+            }
             const int k = j ^ 1;
-            put(t->in_valid_i, j, 1, get_field(s->out_valid_o, k, 1));
-            put(t->in_last_i, j, 1, get_field(s->out_last_o, k, 1));
-            put(t->in_vc_i, j * V, V, get_field(s->out_vc_o, k * V, V));
-            put(t->in_data_i, j * 64, 64, get_field(s->out_data_o, k * 64, 64));
-            put(t->out_credit_valid_i, j, 1, get_field(s->in_credit_valid_o, k, 1));
-            put(t->out_credit_vc_i, j * V, V, get_field(s->in_credit_vc_o, k * V, V));
-            put(t->out_cc_i, j * 2, 2, get_field(s->in_cc_o, k * 2, 2));
+            valid |= get_field(n->out_valid_o, k, 1) << j;
+            last |= get_field(n->out_last_o, k, 1) << j;
+            vc |= get_field(n->out_vc_o, k * V, V) << (j * V);
+            crv |= get_field(n->in_credit_valid_o, k, 1) << j;
+            crvc |= get_field(n->in_credit_vc_o, k * V, V) << (j * V);
+            cc |= get_field(n->in_cc_o, k * 2, 2) << (j * 2);
+            const uint64_t d = get_field(n->out_data_o, k * 64, 64);
+            if (changed && !ch && get_field(t->in_data_i, j * 64, 64) != d)
+                ch = true;
+            set_field(t->in_data_i, j * 64, 64, d);
         }
+        const auto put = [&ch, changed](auto &dst, uint64_t x) {
+            using T = std::remove_reference_t<decltype(dst)>;
+            if (changed && static_cast<uint64_t>(dst) != x)
+                ch = true;
+            dst = static_cast<T>(x);
+        };
+        put(t->in_valid_i, valid);
+        put(t->in_last_i, last);
+        put(t->in_vc_i, vc);
+        put(t->out_credit_valid_i, crv);
+        put(t->out_credit_vc_i, crvc);
+        put(t->out_cc_i, cc);
         if (ch)
             changed[i] = 1;
     }
