@@ -120,28 +120,32 @@ module skif_torus_node #(
   logic [Links*64-1:0]  nr_data, ne_data;
   logic [Links*VcW-1:0] nr_vc;
 
+  // (the one-bit-per-port signals are whole vectors: a simulator evaluates
+  // a vector in one operation, a port at a time in several per port)
+  logic [Links-1:0] in_coll;  // per port: the flit's VC is of class 2 or 3
   for (genvar j = 0; j < Links; j++) begin : g_link
     logic [VcW-1:0] ivc;
     assign ivc           = in_vc_i[j*VcW +: VcW];
-    // in: classes 2 and 3 to the engine, the others to the router
-    assign e_in_valid[j] = in_valid_i[j] && (ivc >= UpVc) && (ivc < AnsVc);
+    assign in_coll[j]    = (ivc >= UpVc) && (ivc < AnsVc);
     assign e_in_dn[j]    = (ivc >= DnVc);
-    assign r_in_valid[j] = in_valid_i[j] && ((ivc < UpVc) || (ivc >= AnsVc));
     // out: the engine's flit when it took the link, else the router's
-    assign out_valid_o[j]          = e_valid[j] || r_valid[j];
     assign out_data_o[j*64 +: 64]  = e_valid[j] ? e_data[j*64 +: 64] : r_data[j*64 +: 64];
-    assign out_last_o[j]           = e_valid[j] ? e_last[j] : r_last[j];
     assign out_vc_o[j*VcW +: VcW]  = e_valid[j] ? (e_dn[j] ? DnVc : UpVc) : r_vc[j*VcW +: VcW];
     assign in_cc_o[j*2 +: 2]       = {e_cr_dn[j], e_cr_up[j]};
     assign e_oc_up[j]              = out_cc_i[j*2];
     assign e_oc_dn[j]              = out_cc_i[j*2 + 1];
     // the same after the next edge
-    assign nx_out_valid_o[j]          = ne_valid[j] || nr_valid[j];
     assign nx_out_data_o[j*64 +: 64]  = ne_valid[j] ? ne_data[j*64 +: 64] : nr_data[j*64 +: 64];
-    assign nx_out_last_o[j]           = ne_valid[j] ? ne_last[j] : nr_last[j];
     assign nx_out_vc_o[j*VcW +: VcW]  = ne_valid[j] ? (ne_dn[j] ? DnVc : UpVc) : nr_vc[j*VcW +: VcW];
     assign nx_in_cc_o[j*2 +: 2]       = {ne_cr_dn[j], ne_cr_up[j]};
   end
+  // in: classes 2 and 3 to the engine, the others to the router
+  assign e_in_valid     = in_valid_i & in_coll;
+  assign r_in_valid     = in_valid_i & ~in_coll;
+  assign out_valid_o    = e_valid | r_valid;
+  assign out_last_o     = (e_valid & e_last) | (~e_valid & r_last);
+  assign nx_out_valid_o = ne_valid | nr_valid;
+  assign nx_out_last_o  = (ne_valid & ne_last) | (~ne_valid & nr_last);
 
   skif_torus_router #(
     .NDims    (NDims),
