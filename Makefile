@@ -142,7 +142,8 @@ model:
 # build/models/nD/skifsim: the simulator of every torus of D dimensions
 # (D = 1..4): one Verilated model per node, built once (sim/tools/build_model.sh).
 MODEL_DEPS := $(RTL_FILES) $(SIM_FILES) sim/hdl/skif_dpi.svh rtl/skif_defs.vh sim/tools/build_model.sh sim/hdl/sim.vlt
-$(B)/models/%/skifsim: $(MODEL_DEPS) sim/kernel/sim_main.cpp sim/kernel/node_links.h $(B)/lib/libskifsim.a
+$(B)/models/%/skifsim: $(MODEL_DEPS) sim/kernel/sim_main.cpp sim/kernel/node_links.h $(B)/lib/libskifsim.a \
+                      | $(B)/bin/alltoall $(B)/bin/coll $(B)/bin/stream
 	@VFLAGS_EXTRA="$(VFLAGS_EXTRA)" sim/tools/build_model.sh $*
 
 # build/models/nD/skifsim-mpi: the same simulator on MPI (skifrun --ranks K,

@@ -20,16 +20,30 @@ if [ -n "$depth" ]; then params+=(-GVcDepth="$depth"); fi
 if [ -n "$prev" ]; then params+=(-GTie=0 -GEjFirst=0); fi
 out=build/netbench/$tag
 mkdir -p "$out"
-# the Verilated makefile does not relink when only our C library changed
-rm -f "$out/skifnet" "$out/obj/skifnet"
+rm -f "$out/skifnet"
 echo "verilator: building skifnet's node model for $nd-dimensional tori ($out/skifnet)"
-with_progress "skifnet $tag" "$out/obj" "$out/build.log" \
-verilator --cc --exe --build -j 2 --top-module skif_fabric_node_top -Irtl \
-    -O3 --x-assign fast --x-initial fast -Wno-fatal "${params[@]}" \
-    -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" \
-    -CFLAGS "-O2 -std=c++17 -I$PWD/sim/kernel -I$PWD/sim/netbench -I$PWD/include" \
-    -Mdir "$out/obj" -o "$PWD/$out/obj/skifnet" \
-    sim/hdl/sim.vlt $(cat rtl/files.txt) sim/hdl/skif_link_regs.sv sim/hdl/skif_fabric_node_top.sv \
-    "$PWD/sim/netbench/netbench_main.cpp" "$PWD/build/lib/libskifnet.a" \
-    || { tail -30 "$out/build.log"; exit 1; }
+# verilate_build FLAGS: compile and link $out/obj/skifnet with FLAGS
+verilate_build() {
+    rm -f "$out/obj/skifnet" # (the Verilated makefile does not relink when only our C library changed)
+    with_progress "skifnet $tag" "$out/obj" "$out/build.log" \
+    verilator --cc --exe --build -j 2 --top-module skif_fabric_node_top -Irtl \
+        -O3 --x-assign fast --x-initial fast -Wno-fatal "${params[@]}" \
+        -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" -LDFLAGS "-pthread $1" \
+        -CFLAGS "-O2 $1 -std=c++17 -I$PWD/sim/kernel -I$PWD/sim/netbench -I$PWD/include" \
+        -Mdir "$out/obj" -o "$PWD/$out/obj/skifnet" \
+        sim/hdl/sim.vlt $(cat rtl/files.txt) sim/hdl/skif_link_regs.sv sim/hdl/skif_fabric_node_top.sv \
+        "$PWD/sim/netbench/netbench_main.cpp" "$PWD/build/lib/libskifnet.a" \
+        || { tail -30 "$out/build.log"; exit 1; }
+}
+# train: uniform traffic below and past saturation on a torus of its dimensions
+train() {
+    local t=(16 8x8 4x4x4 3x3x3x3) load
+    echo "  skifnet $tag: training on --dims ${t[$((nd - 1))]} (uniform traffic)" >&2
+    : >"$out/train.log"
+    for load in 0.1 0.3 0.9; do
+        "$out/obj/skifnet" --dims "${t[$((nd - 1))]}" --load $load --warmup 200 --measure 1000 -q \
+            >>"$out/train.log" 2>&1 </dev/null || true
+    done
+}
+pgo_build "skifnet $tag" "$out/obj" verilate_build train
 ln -f "$out/obj/skifnet" "$out/skifnet"
