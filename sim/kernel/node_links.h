@@ -147,16 +147,12 @@ void move_links_shape(const std::vector<M *> &m, const std::vector<int> &nb, int
             continue;
         bool ch = false;
         uint64_t valid = 0, last = 0, vc = 0, crv = 0, crvc = 0, cc = 0;
+        uint64_t keep = 0; // one bit per port whose neighbour slept: its bits stay as they were
 #pragma GCC unroll 8
         for (int j = 0; j < L; j++) {
             const Root *n = s[j];
-            if (!n) { // as it was
-                valid |= get_field(t->in_valid_i, j, 1) << j;
-                last |= get_field(t->in_last_i, j, 1) << j;
-                vc |= get_field(t->in_vc_i, j * V, V) << (j * V);
-                crv |= get_field(t->out_credit_valid_i, j, 1) << j;
-                crvc |= get_field(t->out_credit_vc_i, j * V, V) << (j * V);
-                cc |= get_field(t->out_cc_i, j * 2, 2) << (j * 2);
+            if (!n) {
+                keep |= 1ull << j;
                 continue;
             }
             const int k = j ^ 1;
@@ -170,6 +166,20 @@ void move_links_shape(const std::vector<M *> &m, const std::vector<int> &nb, int
             if (changed && !ch && get_field(t->in_data_i, j * 64, 64) != d)
                 ch = true;
             set_field(t->in_data_i, j * 64, 64, d);
+        }
+        if (keep) { // the kept ports' bits, as masks of 1, V and 2 bits per port
+            uint64_t kv = 0, k2 = 0;
+            for (int j = 0; j < L; j++)
+                if (keep >> j & 1) {
+                    kv |= ((1ull << V) - 1) << (j * V);
+                    k2 |= 3ull << (j * 2);
+                }
+            valid |= t->in_valid_i & keep;
+            last |= t->in_last_i & keep;
+            vc |= t->in_vc_i & kv;
+            crv |= t->out_credit_valid_i & keep;
+            crvc |= t->out_credit_vc_i & kv;
+            cc |= t->out_cc_i & k2;
         }
         const auto put = [&ch, changed](auto &dst, uint64_t x) {
             using T = std::remove_reference_t<decltype(dst)>;
