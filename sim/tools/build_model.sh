@@ -80,12 +80,13 @@ case $tag in
     # train: the instrumented simulator on a torus of its dimensions (their
     # exit status does not matter, only the profile they leave)
     train() {
-        local t=(8 4x4 4x4x4 2x2x2x2) run
-        echo "  $tag: training on --dims ${t[$((nd - 1))]} (all-to-all, collectives)" >&2
+        local t=(8 4x4 4x4x4 2x2x2x2) d run runs
+        d=${t[$((nd - 1))]}
+        runs=("--dims $d build/bin/alltoall 8 11 2" "--dims $d build/bin/coll")
+        [ "$nd" != 1 ] || runs+=("--dims 2 build/bin/stream 20000 8")
+        echo "  $tag: training on --dims $d (all-to-all, collectives)" >&2
         : >"$out/train.log"
-        for run in "--dims ${t[$((nd - 1))]} build/bin/alltoall 8 11 2" "--dims ${t[$((nd - 1))]} build/bin/coll" \
-                   "--dims 2 build/bin/stream 20000 8"; do
-            case $nd,$run in [2-4],*stream*) continue ;; esac
+        for run in "${runs[@]}"; do
             # shellcheck disable=SC2086
             "$out/obj/skifsim" -q --max-cycles 60000 $run >>"$out/train.log" 2>&1 </dev/null || true
         done

@@ -37,11 +37,12 @@ verilate_build() {
 }
 # train: uniform traffic below and past saturation on a torus of its dimensions
 train() {
-    local t=(16 8x8 4x4x4 3x3x3x3) load
-    echo "  skifnet $tag: training on --dims ${t[$((nd - 1))]} (uniform traffic)" >&2
+    local t=(16 8x8 4x4x4 3x3x3x3) d load
+    d=${t[$((nd - 1))]}
+    echo "  skifnet $tag: training on --dims $d (uniform traffic)" >&2
     : >"$out/train.log"
     for load in 0.1 0.3 0.9; do
-        "$out/obj/skifnet" --dims "${t[$((nd - 1))]}" --load $load --warmup 200 --measure 1000 -q \
+        "$out/obj/skifnet" --dims "$d" --load $load --warmup 200 --measure 1000 -q \
             >>"$out/train.log" 2>&1 </dev/null || true
     done
 }
