@@ -57,6 +57,20 @@ template <std::size_t W> bool is_zero(const VlWide<W> &v)
     return true;
 }
 
+// Calls f(k) for each set bit k of a port, lowest first: a word at a time,
+// so a port with few bits set costs a few operations, not one per bit.
+template <typename T, typename F> void for_each_bit(const T &v, F f)
+{
+    for (uint64_t x = static_cast<uint64_t>(v); x; x &= x - 1)
+        f(__builtin_ctzll(x));
+}
+template <std::size_t W, typename F> void for_each_bit(const VlWide<W> &v, F f)
+{
+    for (std::size_t w = 0; w < W; w++)
+        for (uint32_t x = v[w]; x; x &= x - 1)
+            f(static_cast<int>(w * 32) + __builtin_ctz(x));
+}
+
 // One clock cycle of one model in one evaluation. A Verilated model evaluates
 // all logic that depends on its inputs on every eval(), so the usual falling
 // and rising edge (two evaluations) cost a node's input logic twice a cycle,

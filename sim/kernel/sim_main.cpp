@@ -579,9 +579,8 @@ extern "C" void skif_model_step(uint64_t cycle)
     if (g_dbg_on) {
         const size_t w = g_m[g_lo]->dbgw_o;
         for (size_t i = g_lo; i < g_hi; i++)
-            for (size_t k = 0; k < w; k++)
-                if (get_field(g_m[i]->dbg_move_o, static_cast<int>(k), 1))
-                    g_moved[i * w + k] = 1;
+            skif::for_each_bit(g_m[i]->dbg_move_o,
+                               [&](int k) { g_moved[i * w + static_cast<size_t>(k)] = 1; });
     }
     if (g_fst && cycle == g_opt->trace_to)
         trace_close();

@@ -149,10 +149,9 @@ int main(int argc, char **argv)
             if (ej[i])
                 nb_ejected(b, i, ej_data[i], ej_last[i]), moved = true;
             // per input VC: when did it last send a flit
-            if (!skif::is_zero(m[i]->dbg_move_o))
-                for (int k = 0; k < dbgw; k++)
-                    if (get_field(m[i]->dbg_move_o, k, 1))
-                        vc_moved[static_cast<size_t>(i * dbgw + k)] = now, moved = true;
+            skif::for_each_bit(m[i]->dbg_move_o, [&](int k) {
+                vc_moved[static_cast<size_t>(i * dbgw + k)] = now, moved = true;
+            });
         }
         skif::move_links(m, nbr, links, vcw, 0, m.size());
         if (moved)
