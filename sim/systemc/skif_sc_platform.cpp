@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // skif_sc_platform.cpp: example SystemC/TLM-2.0 platform. N nodes, each a host
 // memory (skif_tlm_memory) and a CPU (skif_sc_cpu) around one skif_tlm_adapter
-// (the Verilated torus). Every node sends K messages round-robin to the other
-// nodes and checks what it receives against the senders' record. Prints a
-// summary and "PASS skif_sc_platform"; exits 1 on any mismatch or timeout, 2 on
-// a bad command line.
+// (the torus of Verilated node models; its size is --dims, read at run time).
+// Every node sends K messages round-robin to the other nodes and checks what
+// it receives against the senders' record. Prints a summary and
+// "PASS skif_sc_platform"; exits 1 on any mismatch or timeout, 2 on a bad
+// command line.
 #include <chrono>
 #include <cerrno>
 #include <cinttypes>
@@ -29,17 +30,25 @@ namespace
 const uint64_t kMemBase = 0x100000000ull; // bus address of each node's host memory (as skifsim)
 const size_t kMemSize = 1u << 20;
 
-// The torus this binary was built for, as "4" or "2x2".
-std::string built_dims()
+// A torus as "4" or "2x2".
+std::string dims_str(const int *dims, int nd)
 {
     std::string d;
-    for (int i = 0; i < skif_tlm_adapter::ndims; i++)
-        d += (i ? "x" : "") + std::to_string(skif_tlm_adapter::size[i]);
+    for (int i = 0; i < nd; i++)
+        d += (i ? "x" : "") + std::to_string(dims[i]);
     return d;
 }
 
+// The default torus: 2 nodes in each dimension the node model was built for.
+std::string default_dims()
+{
+    const int two[4] = {2, 2, 2, 2};
+    return dims_str(two, skif_tlm_adapter::model_ndims());
+}
+
 struct options {
-    std::string dims = built_dims();
+    std::string dims = default_dims();
+    int dim[4] = {1, 1, 1, 1}, ndims = 1; // as parsed
     int messages = 20;
     unsigned latency = 128;  // host round trip, cycles
     unsigned ring_log2 = 12; // TX and RX ring size
@@ -57,13 +66,14 @@ void usage(FILE *f, const char *prog)
     std::fprintf(
         f,
         "usage: %s [options]\n"
-        "Example SystemC/TLM-2.0 platform around the Verilated skif_torus_net.\n"
+        "Example SystemC/TLM-2.0 platform: a torus of skifsim nodes (one Verilated\n"
+        "node model per node) behind TLM-2.0 sockets.\n"
         "Each node sends K messages (0..2048 bytes) round-robin to the other nodes\n"
         "and checks every message it receives against the senders' record: intact,\n"
         "in order per sender, exactly once. Prints PASS skif_sc_platform, or exits 1.\n"
-        "  --dims D         torus dimensions, e.g. 4 (a ring) or 2x2; must be the torus\n"
-        "                   this binary was built for (%s; sim/systemc/run.sh --dims D\n"
-        "                   builds and runs another)\n"
+        "  --dims D         torus dimensions, e.g. 4 (a ring) or 2x2, 2..16 each; this\n"
+        "                   binary's node model is for %d-dimensional tori (default %s;\n"
+        "                   sim/systemc/run.sh --dims D picks or builds the one for D)\n"
         "  --nodes N        the same as --dims N (a ring of N)\n"
         "  --messages K     messages each node sends (default 20, 0..1000000)\n"
         "  --latency C      host memory latency in cycles, annotated by the memory and\n"
@@ -82,7 +92,7 @@ void usage(FILE *f, const char *prog)
         "                   for speed figures)\n"
         "  --quiet          no per-node lines\n"
         "  --help           this text\n",
-        prog, built_dims().c_str());
+        prog, skif_tlm_adapter::model_ndims(), default_dims().c_str());
 }
 
 bool parse_num(const char *s, long long lo, long long hi, long long *out)
@@ -155,22 +165,18 @@ int parse(int argc, char **argv, options *o)
         }
         i++;
     }
-    int dims[4], nd = 0;
     char err[160];
-    if (skif_parse_dims(o->dims.c_str(), dims, &nd, err, sizeof(err)) < 0) {
+    if (skif_parse_dims(o->dims.c_str(), o->dim, &o->ndims, err, sizeof(err)) < 0) {
         std::fprintf(stderr, "%s: %s\n", argv[0], err);
         usage(stderr, argv[0]);
         return -1;
     }
-    bool built = nd == skif_tlm_adapter::ndims;
-    for (int i = 0; built && i < nd; i++)
-        built = dims[i] == skif_tlm_adapter::size[i];
-    if (!built) {
+    const int built = skif_tlm_adapter::model_ndims();
+    if (o->ndims != built) {
         std::fprintf(stderr,
-                     "%s: built for the torus %s, not %s: run sim/systemc/run.sh --dims %s "
-                     "(builds build/systemc/t%s)\n",
-                     argv[0], built_dims().c_str(), o->dims.c_str(), o->dims.c_str(),
-                     o->dims.c_str());
+                     "%s: this node model is for %d-dimensional tori, --dims %s has %d: run "
+                     "sim/systemc/run.sh --dims %s (builds build/systemc/n%d)\n",
+                     argv[0], built, o->dims.c_str(), o->ndims, o->dims.c_str(), o->ndims);
         return -1;
     }
     if (o->corrupt >= o->messages && o->corrupt >= 0) {
@@ -229,16 +235,16 @@ int sc_main(int argc, char **argv)
     acfg.clock_period = period;
     acfg.reg_req_delay = period * (o.latency / 2);
     acfg.reg_rsp_delay = period * (o.latency - o.latency / 2);
-    skif_tlm_adapter adapter("adapter", acfg);
+    skif_tlm_adapter adapter("adapter", o.dim, o.ndims, acfg);
     skif_sc_supervisor sup("supervisor");
     sup.clk(clk);
     adapter.clk_i(clk);
     adapter.rst_ni(sup.rst_n);
 
-    const int nodes = skif_tlm_adapter::nodes;
+    const int nodes = adapter.nodes();
     std::vector<uint32_t> ids;
     for (int i = 0; i < nodes; i++)
-        ids.push_back(skif_tlm_adapter::node_id(i));
+        ids.push_back(adapter.node_id(i));
     std::vector<int> msgs(nodes, o.messages);
     if (o.stream)
         for (int i = 1; i < nodes; i++)
@@ -310,7 +316,7 @@ int sc_main(int argc, char **argv)
     }
     std::printf("torus %s (%d nodes), messages/node %d, latency %u cycles, %" PRIu64
                 " payload bytes checked\n",
-                built_dims().c_str(), nodes, o.messages, o.latency, bytes);
+                dims_str(o.dim, o.ndims).c_str(), nodes, o.messages, o.latency, bytes);
     std::printf("simulated %" PRIu64 " cycles (%.3f us) in %.3f s wall: %.0f cycles/s\n", cycles,
                 sc_time_stamp().to_seconds() * 1e6, wall, wall > 0 ? cycles / wall : 0.0);
     if (!sup.all_done)

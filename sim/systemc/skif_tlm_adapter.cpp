@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// skif_tlm_adapter.cpp: TLM-2.0 sockets around the Verilated skif_torus_net.
+// skif_tlm_adapter.cpp: TLM-2.0 sockets around a torus of node models.
 //
 // Pin side (one SC_METHOD on the rising edge of clk_i): at edge k it sees the
 // RTL outputs of cycle k-1 (what the RTL itself sampled at edge k) and drives
@@ -8,6 +8,15 @@
 // port: a request valid && ready at edge k is queued for the node's worker
 // thread, which calls b_transport in the same time step; a read's response is
 // driven in cycle accept + latency (docs/systemc.md).
+// The models: at edge k each takes its clock edge with the inputs driven for
+// cycle k-1, the links move between neighbours, then the inputs for cycle k
+// are written and the models settled (evaluated without an edge), so what
+// is read at edge k+1 is what a clocked RTL shows in cycle k.
+// (the Verilated model first: a --cc model, its headers without SystemC)
+#include "Vskif_sc_node_top.h"
+#include "Vskif_sc_node_top___024root.h" // the ports through the root (node_links.h)
+#include "node_links.h"                  // skif::move_links, cycle_one, torus_neighbour: as skifsim
+#include "skif_node.h"                   // node ids and the sizes strap
 #include "skif_tlm_adapter.h"
 
 #include <algorithm>
@@ -18,56 +27,6 @@ using namespace sc_core;
 
 namespace
 {
-// Bit-field access on the port types Verilator chooses by width:
-// uint32_t (2..32 bits), uint64_t (33..64), sc_bv<W> (> 64); a torus has at
-// least 2 nodes, so no port is a single bool except clk_i and rst_ni.
-uint64_t mask(int w)
-{
-    return w >= 64 ? ~0ull : (1ull << w) - 1;
-}
-inline uint64_t get_bits(uint32_t v, int lo, int w)
-{
-    return (v >> lo) & mask(w);
-}
-inline uint64_t get_bits(uint64_t v, int lo, int w)
-{
-    return (v >> lo) & mask(w);
-}
-template <int W> uint64_t get_bits(const sc_dt::sc_bv<W> &v, int lo, int w)
-{
-    uint64_t r = 0;
-    for (int b = 0; b < w;) {
-        const int bit = lo + b, off = bit % 32;
-        const int n = std::min(32 - off, w - b);
-        const uint64_t word = v.get_word(bit / 32);
-        r |= ((word >> off) & mask(n)) << b;
-        b += n;
-    }
-    return r;
-}
-inline void set_bits(uint32_t &v, int lo, int w, uint64_t x)
-{
-    const uint32_t m = static_cast<uint32_t>(mask(w) << lo);
-    v = (v & ~m) | (static_cast<uint32_t>(x << lo) & m);
-}
-inline void set_bits(uint64_t &v, int lo, int w, uint64_t x)
-{
-    const uint64_t m = mask(w) << lo;
-    v = (v & ~m) | ((x << lo) & m);
-}
-template <int W> void set_bits(sc_dt::sc_bv<W> &v, int lo, int w, uint64_t x)
-{
-    for (int b = 0; b < w;) {
-        const int bit = lo + b, off = bit % 32;
-        const int n = std::min(32 - off, w - b);
-        const uint32_t m = static_cast<uint32_t>(mask(n) << off);
-        const uint32_t word = v.get_word(bit / 32);
-        const uint32_t part = static_cast<uint32_t>(((x >> b) & mask(n)) << off);
-        v.set_word(bit / 32, (word & ~m) | part);
-        b += n;
-    }
-}
-
 uint64_t load_le(const unsigned char *p, unsigned n)
 {
     uint64_t v = 0;
@@ -82,45 +41,60 @@ void store_le(unsigned char *p, uint64_t v, unsigned n)
 }
 } // namespace
 
-skif_tlm_adapter::skif_tlm_adapter(sc_module_name name, const skif_tlm_adapter_config &cfg)
-    : sc_module(name), clk_i("clk_i"), rst_ni("rst_ni"), cfg_(cfg), nodes_(nodes)
+int skif_tlm_adapter::model_ndims()
+{
+    VerilatedContext ctx;
+    V m(&ctx, "probe");
+    m.clk_i = 0;
+    m.eval(); // (the outputs, constants included, are set by an evaluation)
+    const int nd = m.ndims_o;
+    m.final();
+    return nd;
+}
+
+uint32_t skif_tlm_adapter::node_id(int i) const
+{
+    int c[SKIF_NODE_DIMS];
+    skif_rank_coords(i, dims_, c);
+    return skif_node_id(c);
+}
+
+skif_tlm_adapter::skif_tlm_adapter(sc_module_name name, const int dims[4], int ndims,
+                                   const skif_tlm_adapter_config &cfg)
+    : sc_module(name), clk_i("clk_i"), rst_ni("rst_ni"), cfg_(cfg), ndims_(ndims)
 {
     if (cfg_.dma_min_latency < 1)
         cfg_.dma_min_latency = 1;
     if (cfg_.dma_queue_depth < 1)
         cfg_.dma_queue_depth = 1;
+    nodes_n_ = 1;
+    for (int d = 0; d < 4; d++) {
+        dims_[d] = d < ndims ? dims[d] : 1;
+        nodes_n_ *= dims_[d];
+    }
+    nodes_ = std::vector<node_state>(static_cast<size_t>(nodes_n_));
+    ctx_ = std::make_unique<VerilatedContext>();
+    for (int i = 0; i < nodes_n_; i++) {
+        V *m = new V(ctx_.get(), ("node" + std::to_string(i)).c_str());
+        m->node_id_i = static_cast<uint16_t>(node_id(i));
+        m->sizes_i = skif_node_sizes(dims_);
+        m->clk_i = 0;
+        m->eval();
+        m_.push_back(m);
+    }
+    if (m_[0]->ndims_o != ndims)
+        SC_REPORT_FATAL(this->name(), ("the node model is for " + std::to_string(m_[0]->ndims_o) +
+                                       "-dimensional tori, not " + std::to_string(ndims))
+                                          .c_str());
+    links_ = 2 * ndims;
+    vcw_ = m_[0]->vcw_o;
+    nbr_.resize(static_cast<size_t>(nodes_n_ * links_));
+    for (int i = 0; i < nodes_n_; i++)
+        for (int j = 0; j < links_; j++)
+            nbr_[static_cast<size_t>(i * links_ + j)] = skif::torus_neighbour(dims_, ndims, i, j);
 
-    net_ = std::make_unique<V>("net");
-    net_->clk_i(clk_i);
-    net_->rst_ni(rst_ni);
-    net_->reg_req_valid_i(reg_req_valid_);
-    net_->reg_req_ready_o(reg_req_ready_);
-    net_->reg_req_write_i(reg_req_write_);
-    net_->reg_req_addr_i(reg_req_addr_);
-    net_->reg_req_wdata_i(reg_req_wdata_);
-    net_->reg_rsp_valid_o(reg_rsp_valid_);
-    net_->reg_rsp_rdata_o(reg_rsp_rdata_);
-    net_->reg_rsp_err_o(reg_rsp_err_);
-    net_->dma_req_valid_o(dma_req_valid_);
-    net_->dma_req_ready_i(dma_req_ready_);
-    net_->dma_req_write_o(dma_req_write_);
-    net_->dma_req_addr_o(dma_req_addr_);
-    net_->dma_req_wdata_o(dma_req_wdata_);
-    net_->dma_req_wstrb_o(dma_req_wstrb_);
-    net_->dma_rsp_valid_i(dma_rsp_valid_);
-    net_->dma_rsp_data_i(dma_rsp_data_);
-    net_->dma_rsp_err_i(dma_rsp_err_);
-    net_->irq_o(irq_vec_);
-    net_->net_drop_cnt_o(net_drop_cnt_);
-    net_->dbg_busy_o(dbg_busy_);
-    net_->dbg_move_o(dbg_move_);
-    net_->coll_dbg_sel_i(coll_dbg_sel_);
-    net_->coll_dbg_got_o(coll_dbg_got_);
-    net_->coll_dbg_exp_o(coll_dbg_exp_);
-    net_->coll_dbg_state_o(coll_dbg_state_);
-
-    for (int i = 0; i < nodes; i++) {
-        node_state &n = nodes_[i];
+    for (int i = 0; i < nodes_n_; i++) {
+        node_state &n = nodes_[static_cast<size_t>(i)];
         const std::string s = std::to_string(i);
         n.reg = std::make_unique<reg_socket_t>(("reg_" + s).c_str());
         n.dma = std::make_unique<dma_socket_t>(("dma_" + s).c_str());
@@ -134,11 +108,17 @@ skif_tlm_adapter::skif_tlm_adapter(sc_module_name name, const skif_tlm_adapter_c
     sensitive << clk_i.pos();
     dont_initialize();
     SC_METHOD(on_irq);
-    sensitive << irq_vec_;
+    sensitive << irq_ev_;
     dont_initialize();
 }
 
-skif_tlm_adapter::~skif_tlm_adapter() = default;
+skif_tlm_adapter::~skif_tlm_adapter()
+{
+    for (V *m : m_) {
+        m->final();
+        delete m;
+    }
+}
 
 void skif_tlm_adapter::end_of_elaboration()
 {
@@ -149,7 +129,7 @@ void skif_tlm_adapter::end_of_elaboration()
 
 uint32_t skif_tlm_adapter::net_drops(int node) const
 {
-    return static_cast<uint32_t>(get_bits(net_drop_cnt_.read(), 32 * node, 32));
+    return m_[static_cast<size_t>(node)]->net_drop_cnt_o;
 }
 
 // ------------------------------------------------------------ register target
@@ -186,7 +166,7 @@ void skif_tlm_adapter::reg_b_transport(int node, tlm::tlm_generic_payload &gp, s
     op.wdata = op.write ? static_cast<uint32_t>(load_le(gp.get_data_ptr(), 4)) : 0;
     // Synchronise: the request reaches the port at the annotated time plus
     // reg_req_delay; the call returns once the RTL has answered.
-    op.due = sc_time_stamp() + delay + cfg_.reg_req_delay;
+    op.due = sc_core::sc_time_stamp() + delay + cfg_.reg_req_delay;
     nodes_[node].reg_pending.push_back(&op);
     while (!op.done)
         wait(op.done_ev);
@@ -206,53 +186,34 @@ unsigned skif_tlm_adapter::reg_transport_dbg(int, tlm::tlm_generic_payload &)
 void skif_tlm_adapter::on_clock()
 {
     ++cycle_;
-    data_of<decltype(V::reg_req_valid_i)> req_valid{};
-    data_of<decltype(V::reg_req_write_i)> req_write{};
-    data_of<decltype(V::reg_req_addr_i)> req_addr{};
-    data_of<decltype(V::reg_req_wdata_i)> req_wdata{};
-    data_of<decltype(V::dma_req_ready_i)> dma_ready{};
-    data_of<decltype(V::dma_rsp_valid_i)> rsp_valid{};
-    data_of<decltype(V::dma_rsp_data_i)> rsp_data{};
-    data_of<decltype(V::dma_rsp_err_i)> rsp_err{};
+    const bool rst = !rst_ni.read();
+    // what to drive in cycle k, one entry per node
+    struct drive {
+        bool req_valid = false, req_write = false;
+        uint32_t req_addr = 0, req_wdata = 0;
+        bool dma_ready = false, rsp_valid = false, rsp_err = false;
+        uint64_t rsp_data = 0;
+    };
+    std::vector<drive> dv(static_cast<size_t>(nodes_n_));
+    const sc_time now = sc_core::sc_time_stamp();
 
-    if (!rst_ni.read()) {
-        // Drive idle inputs; forget nothing that software queued (it waits).
-        for (node_state &n : nodes_) {
-            n.rsp_q.clear();
-            n.dma_ready = false; // as driven below: nothing is accepted at the first edge
-        }
-        reg_req_valid_.write(req_valid);
-        dma_rsp_valid_.write(rsp_valid);
-        dma_req_ready_.write(dma_ready);
-        return;
-    }
-
-    const auto &o_req_ready = reg_req_ready_.read();
-    const auto &o_rsp_valid = reg_rsp_valid_.read();
-    const auto &o_rsp_rdata = reg_rsp_rdata_.read();
-    const auto &o_rsp_err = reg_rsp_err_.read();
-    const auto &o_dma_valid = dma_req_valid_.read();
-    const auto &o_dma_write = dma_req_write_.read();
-    const auto &o_dma_addr = dma_req_addr_.read();
-    const auto &o_dma_wdata = dma_req_wdata_.read();
-    const auto &o_dma_wstrb = dma_req_wstrb_.read();
-    const sc_time now = sc_time_stamp();
-
-    for (int i = 0; i < nodes; i++) {
-        node_state &n = nodes_[i];
+    for (int i = 0; i < nodes_n_ && !rst; i++) {
+        node_state &n = nodes_[static_cast<size_t>(i)];
+        V *m = m_[static_cast<size_t>(i)];
+        drive &d = dv[static_cast<size_t>(i)];
         // Register port: acceptance of last cycle's request, then its response.
-        if (n.reg_driving && get_bits(o_req_ready, i, 1)) {
+        if (n.reg_driving && m->reg_req_ready_o) {
             n.reg_inflight.push_back(n.reg_driving);
             n.reg_driving = nullptr;
         }
-        if (get_bits(o_rsp_valid, i, 1)) {
+        if (m->reg_rsp_valid_o) {
             if (n.reg_inflight.empty()) {
                 SC_REPORT_ERROR(name(), "register response without a request");
             } else {
                 reg_op *op = n.reg_inflight.front();
                 n.reg_inflight.pop_front();
-                op->rdata = static_cast<uint32_t>(get_bits(o_rsp_rdata, 32 * i, 32));
-                op->err = get_bits(o_rsp_err, i, 1) != 0;
+                op->rdata = m->reg_rsp_rdata_o;
+                op->err = m->reg_rsp_err_o;
                 op->done = true;
                 op->done_ev.notify(SC_ZERO_TIME);
             }
@@ -262,52 +223,78 @@ void skif_tlm_adapter::on_clock()
             n.reg_pending.pop_front();
         }
         if (n.reg_driving) {
-            set_bits(req_valid, i, 1, 1);
-            set_bits(req_write, i, 1, n.reg_driving->write);
-            set_bits(req_addr, 12 * i, 12, n.reg_driving->addr);
-            set_bits(req_wdata, 32 * i, 32, n.reg_driving->wdata);
+            d.req_valid = true;
+            d.req_write = n.reg_driving->write;
+            d.req_addr = n.reg_driving->addr;
+            d.req_wdata = n.reg_driving->wdata;
         }
 
         // DMA port: a request valid && ready in the last cycle is accepted now.
-        if (n.dma_ready && get_bits(o_dma_valid, i, 1)) {
+        if (n.dma_ready && m->dma_req_valid_o) {
             dma_req r;
-            r.write = get_bits(o_dma_write, i, 1) != 0;
-            r.addr = get_bits(o_dma_addr, 64 * i, 64);
-            r.wdata = get_bits(o_dma_wdata, 64 * i, 64);
-            r.wstrb = static_cast<uint8_t>(get_bits(o_dma_wstrb, 8 * i, 8));
+            r.write = m->dma_req_write_o;
+            r.addr = m->dma_req_addr_o;
+            r.wdata = m->dma_req_wdata_o;
+            r.wstrb = m->dma_req_wstrb_o;
             r.accept_cycle = cycle_;
             n.dma_q.push_back(r);
             n.dma_ev.notify(SC_ZERO_TIME);
         }
         n.dma_ready = n.dma_q.size() < cfg_.dma_queue_depth;
-        set_bits(dma_ready, i, 1, n.dma_ready);
+        d.dma_ready = n.dma_ready;
         // At most one read response per cycle, in order.
         if (!n.rsp_q.empty() && n.rsp_q.front().due_cycle <= cycle_) {
-            set_bits(rsp_valid, i, 1, 1);
-            set_bits(rsp_data, 64 * i, 64, n.rsp_q.front().data);
-            set_bits(rsp_err, i, 1, n.rsp_q.front().err);
+            d.rsp_valid = true;
+            d.rsp_data = n.rsp_q.front().data;
+            d.rsp_err = n.rsp_q.front().err;
             const uint64_t lat = cycle_ - n.rsp_q.front().accept_cycle;
             n.lat_min = std::min(n.lat_min, lat);
             n.lat_max = std::max(n.lat_max, lat);
             n.rsp_q.pop_front();
         }
     }
-    reg_req_valid_.write(req_valid);
-    reg_req_write_.write(req_write);
-    reg_req_addr_.write(req_addr);
-    reg_req_wdata_.write(req_wdata);
-    dma_req_ready_.write(dma_ready);
-    dma_rsp_valid_.write(rsp_valid);
-    dma_rsp_data_.write(rsp_data);
-    dma_rsp_err_.write(rsp_err);
+    if (rst) {
+        // Drive idle inputs; forget nothing that software queued (it waits).
+        for (node_state &n : nodes_) {
+            n.rsp_q.clear();
+            n.dma_ready = false; // as driven below: nothing is accepted at the first edge
+        }
+    }
+
+    // edge k, with the inputs of cycle k-1; then the links
+    for (V *m : m_) {
+        m->rst_ni = !rst;
+        skif::cycle_one<Vskif_sc_node_top___024root>(m);
+    }
+    skif::move_links(m_, nbr_, links_, vcw_, 0, m_.size());
+    bool irq_changed = false;
+    for (int i = 0; i < nodes_n_; i++)
+        irq_changed |=
+            (m_[static_cast<size_t>(i)]->irq_o != 0) != nodes_[static_cast<size_t>(i)].irq_prev;
+    if (irq_changed)
+        irq_ev_.notify(SC_ZERO_TIME);
+
+    // the inputs of cycle k
+    for (int i = 0; i < nodes_n_; i++) {
+        V *m = m_[static_cast<size_t>(i)];
+        const drive &d = dv[static_cast<size_t>(i)];
+        m->reg_req_valid_i = d.req_valid;
+        m->reg_req_write_i = d.req_write;
+        m->reg_req_addr_i = static_cast<uint16_t>(d.req_addr);
+        m->reg_req_wdata_i = d.req_wdata;
+        m->dma_req_ready_i = d.dma_ready;
+        m->dma_rsp_valid_i = d.rsp_valid;
+        m->dma_rsp_data_i = d.rsp_data;
+        m->dma_rsp_err_i = d.rsp_err;
+        m->eval(); // settle: no edge (the clock stays high)
+    }
 }
 
 void skif_tlm_adapter::on_irq()
 {
-    const auto &v = irq_vec_.read();
-    for (int i = 0; i < nodes; i++) {
-        node_state &n = nodes_[i];
-        const bool b = get_bits(v, i, 1) != 0;
+    for (int i = 0; i < nodes_n_; i++) {
+        node_state &n = nodes_[static_cast<size_t>(i)];
+        const bool b = m_[static_cast<size_t>(i)]->irq_o != 0;
         if (b != n.irq_prev) {
             n.irq.write(b);
             if (b) {

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// skif_tlm_adapter.h: the Verilated skif_torus_net (one adapter per node on a
-// 1..4-D torus of skif_torus_router, dimensions fixed at Verilation) behind
-// TLM-2.0 sockets, for SystemC virtual platforms.
+// skif_tlm_adapter.h: a torus of skifsim nodes (adapter, router, collective
+// engine: one Verilated model of sim/hdl/skif_sc_node_top.sv per node, built
+// once per number of dimensions; the torus's sizes are chosen at run time)
+// behind TLM-2.0 sockets, for SystemC virtual platforms. The links between the
+// nodes are moved at each clock edge as skifsim moves them
+// (sim/kernel/node_links.h), so the cycles are those of the whole-network RTL.
 //
 // Per node i (rank i, X fastest; its node id is node_id(i), the packed
 // coordinates {w, z, y, x}, 4 bits each):
@@ -35,25 +38,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "Vskif_torus_net.h"
-
-// The torus the RTL was Verilated for: -DSKIF_SC_NDIMS=D -DSKIF_SC_SIZE_X=X
-// [-DSKIF_SC_SIZE_Y=Y ...] (Makefile.inc derives them from the build tag).
-#if !defined(SKIF_SC_NDIMS) || !defined(SKIF_SC_SIZE_X)
-#error                                                                                             \
-    "compile with -DSKIF_SC_NDIMS=D -DSKIF_SC_SIZE_X=X [-DSKIF_SC_SIZE_Y=Y ...], the torus of the Verilated RTL"
-#endif
-#ifndef SKIF_SC_SIZE_Y
-#define SKIF_SC_SIZE_Y 1
-#endif
-#ifndef SKIF_SC_SIZE_Z
-#define SKIF_SC_SIZE_Z 1
-#endif
-#ifndef SKIF_SC_SIZE_W
-#define SKIF_SC_SIZE_W 1
-#endif
-#define SKIF_SC_NODES (SKIF_SC_SIZE_X * SKIF_SC_SIZE_Y * SKIF_SC_SIZE_Z * SKIF_SC_SIZE_W)
-
+// The node model (Vskif_sc_node_top.h) is included by skif_tlm_adapter.cpp
+// only: Verilator's headers take SystemC's time when SystemC comes first.
+class Vskif_sc_node_top;
+class VerilatedContext;
 // Timing knobs of the bridge. Defaults reproduce the project's host model
 // (docs/architecture.md) when the DMA target is skif_tlm_memory with its
 // default latency (512 ns = 128 cycles at 250 MHz).
@@ -80,23 +68,23 @@ class skif_tlm_adapter : public sc_core::sc_module
 {
   public:
     SC_HAS_PROCESS(skif_tlm_adapter);
-    static constexpr int nodes = SKIF_SC_NODES;
-    static constexpr int ndims = SKIF_SC_NDIMS;
-    static constexpr int size[4] = {SKIF_SC_SIZE_X, SKIF_SC_SIZE_Y, SKIF_SC_SIZE_Z, SKIF_SC_SIZE_W};
+    // The number of torus dimensions the node model was built for (1..4).
+    static int model_ndims();
     // Node id of rank i (NODE register, header src/dst): packed coordinates.
-    static constexpr uint32_t node_id(int i)
-    {
-        return static_cast<uint32_t>(i % size[0] | (i / size[0]) % size[1] << 4 |
-                                     (i / (size[0] * size[1])) % size[2] << 8 |
-                                     i / (size[0] * size[1] * size[2]) << 12);
-    }
+    uint32_t node_id(int i) const;
+    int nodes() const { return nodes_n_; }
+    int ndims() const { return ndims_; }
+    int size(int d) const { return dims_[d]; } // ring size in dimension d (1 beyond ndims())
+
     using reg_socket_t = tlm_utils::simple_target_socket_tagged<skif_tlm_adapter>;
     using dma_socket_t = tlm_utils::simple_initiator_socket_tagged<skif_tlm_adapter>;
 
     sc_core::sc_in<bool> clk_i;  // adapter clock (250 MHz in the project)
     sc_core::sc_in<bool> rst_ni; // synchronous active-low reset
 
-    skif_tlm_adapter(sc_core::sc_module_name name,
+    // A torus of dims[0..ndims) nodes per dimension (2..16 each; ndims must
+    // be model_ndims(), as skif_parse_dims reads --dims).
+    skif_tlm_adapter(sc_core::sc_module_name name, const int dims[4], int ndims,
                      const skif_tlm_adapter_config &cfg = skif_tlm_adapter_config());
     ~skif_tlm_adapter() override;
 
@@ -124,8 +112,7 @@ class skif_tlm_adapter : public sc_core::sc_module
     const skif_tlm_adapter_config &config() const { return cfg_; }
 
   private:
-    template <typename P> using data_of = typename std::remove_reference_t<P>::data_type;
-    using V = Vskif_torus_net;
+    using V = Vskif_sc_node_top;
 
     struct reg_op {
         bool write;
@@ -171,38 +158,15 @@ class skif_tlm_adapter : public sc_core::sc_module
     void dma_worker(int node);
 
     skif_tlm_adapter_config cfg_;
-    std::unique_ptr<V> net_;
+    int dims_[4] = {1, 1, 1, 1};
+    int ndims_ = 1, nodes_n_ = 0, links_ = 2, vcw_ = 4;
+    std::unique_ptr<VerilatedContext> ctx_;
+    std::vector<V *> m_;   // the node models, rank order
+    std::vector<int> nbr_; // nbr_[i * links_ + j]: node i's neighbour through port j
     std::vector<node_state> nodes_;
     uint64_t cycle_ = 0;
     std::function<void(int)> irq_cb_;
-
-    // Signals bound to the Verilated ports (types follow the port widths).
-    sc_core::sc_signal<data_of<decltype(V::reg_req_valid_i)>> reg_req_valid_;
-    sc_core::sc_signal<data_of<decltype(V::reg_req_ready_o)>> reg_req_ready_;
-    sc_core::sc_signal<data_of<decltype(V::reg_req_write_i)>> reg_req_write_;
-    sc_core::sc_signal<data_of<decltype(V::reg_req_addr_i)>> reg_req_addr_;
-    sc_core::sc_signal<data_of<decltype(V::reg_req_wdata_i)>> reg_req_wdata_;
-    sc_core::sc_signal<data_of<decltype(V::reg_rsp_valid_o)>> reg_rsp_valid_;
-    sc_core::sc_signal<data_of<decltype(V::reg_rsp_rdata_o)>> reg_rsp_rdata_;
-    sc_core::sc_signal<data_of<decltype(V::reg_rsp_err_o)>> reg_rsp_err_;
-    sc_core::sc_signal<data_of<decltype(V::dma_req_valid_o)>> dma_req_valid_;
-    sc_core::sc_signal<data_of<decltype(V::dma_req_ready_i)>> dma_req_ready_;
-    sc_core::sc_signal<data_of<decltype(V::dma_req_write_o)>> dma_req_write_;
-    sc_core::sc_signal<data_of<decltype(V::dma_req_addr_o)>> dma_req_addr_;
-    sc_core::sc_signal<data_of<decltype(V::dma_req_wdata_o)>> dma_req_wdata_;
-    sc_core::sc_signal<data_of<decltype(V::dma_req_wstrb_o)>> dma_req_wstrb_;
-    sc_core::sc_signal<data_of<decltype(V::dma_rsp_valid_i)>> dma_rsp_valid_;
-    sc_core::sc_signal<data_of<decltype(V::dma_rsp_data_i)>> dma_rsp_data_;
-    sc_core::sc_signal<data_of<decltype(V::dma_rsp_err_i)>> dma_rsp_err_;
-    sc_core::sc_signal<data_of<decltype(V::irq_o)>> irq_vec_;
-    sc_core::sc_signal<data_of<decltype(V::net_drop_cnt_o)>> net_drop_cnt_;
-    sc_core::sc_signal<data_of<decltype(V::dbg_busy_o)>> dbg_busy_; // router debug (unused here)
-    sc_core::sc_signal<data_of<decltype(V::dbg_move_o)>> dbg_move_;
-    // collective engines' debug port (unused here)
-    sc_core::sc_signal<data_of<decltype(V::coll_dbg_sel_i)>> coll_dbg_sel_;
-    sc_core::sc_signal<data_of<decltype(V::coll_dbg_got_o)>> coll_dbg_got_;
-    sc_core::sc_signal<data_of<decltype(V::coll_dbg_exp_o)>> coll_dbg_exp_;
-    sc_core::sc_signal<data_of<decltype(V::coll_dbg_state_o)>> coll_dbg_state_;
+    sc_core::sc_event irq_ev_; // on_irq: the irq outputs after the last edge
 };
 
 #endif

@@ -57,10 +57,35 @@ check missing_value 2 "bad or missing value for --messages" "$RUN" --dims 2 --me
 check bad_size 2 "bad or missing value for --size" "$RUN" --dims 2 --size 2049
 check bad_dims 2 "run.sh: --dims '2x17': each dimension must be a number from 2 to 16" "$RUN" --dims 2x17
 # the binary itself reads --dims with the parser of skifrun and skifnet
-check bad_dims_binary 2 "--dims '2x2x': expected sizes separated by 'x'" build/systemc/t2x2/skif_sc_platform --dims 2x2x
-check wrong_dims 2 "built for the torus 2, not 3" build/systemc/t2/skif_sc_platform --dims 3
-check wrong_dims_2d 2 "built for the torus 2x2, not 4" build/systemc/t2x2/skif_sc_platform --nodes 4
+check bad_dims_binary 2 "--dims '2x2x': expected sizes separated by 'x'" build/systemc/n2/skif_sc_platform --dims 2x2x
+check wrong_dims 2 "this node model is for 1-dimensional tori, --dims 2x2 has 2" build/systemc/n1/skif_sc_platform --dims 2x2
+check wrong_dims_2d 2 "this node model is for 2-dimensional tori, --dims 4 has 1" build/systemc/n2/skif_sc_platform --nodes 4
+# One build per number of dimensions: the same binary runs tori of other sizes.
+check t5_same_binary 0 "torus 5 (5 nodes)" build/systemc/n1/skif_sc_platform --dims 5 --messages 20
+check t3x4_same_binary 0 "torus 3x4 (12 nodes)" build/systemc/n2/skif_sc_platform --dims 3x4 --messages 10
 check help 0 "--latency C" "$RUN" --dims 2 --help
+
+# The node models give what the whole-network builds gave (tests/ref/systemc_flat.txt):
+# every line of each recorded run, cycle counts included.
+same_as_record() {
+    local ref=tests/ref/systemc_flat.txt key runs=0 bad=0 d a want got
+    while IFS= read -r key; do
+        d=${key%%|*} a=${key#*|}
+        want=$(awk -v k="$key|" 'index($0, k) == 1' "$ref" | cut -d'|' -f3-)
+        got=$("$RUN" --dims "$d" $a 2>&1 | sed 's/ in [0-9.]* s wall.*//')
+        runs=$((runs + 1))
+        if [ "$got" != "$want" ]; then
+            echo "--dims $d $a: differs from the record"
+            diff <(echo "$want") <(echo "$got") | head -6
+            bad=$((bad + 1))
+        fi
+    done < <(grep -v '^#' "$ref" | cut -d'|' -f1,2 | uniq)
+    echo "$runs runs compared, $bad differ"
+    [ "$bad" -eq 0 ] && [ "$runs" -ge 20 ]
+}
+export -f same_as_record
+export RUN
+check node_models_match_flattened_record 0 "20 runs compared, 0 differ" bash -c same_as_record
 
 echo "$pass passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -25,10 +25,11 @@ tori=(t2)
 [ "${IDLE16:-1}" = 0 ] || tori+=(t4x4)
 for t in "${tori[@]}"; do
     # Verilator: the one-node model of its number of dimensions (verilator-mt:
-    # the same model, --threads 2); Icarus and SystemC: the whole network
+    # the same model, --threads 2); SystemC: its node model of that many
+    # dimensions; Icarus: the whole network
     nd=$(awk -F x '{print NF}' <<<"${t#t}")
     make -s build/models/n$nd/skifsim build/models/$t-icarus/skifsim.vvp \
-        build/systemc/$t/skif_sc_platform
+        build/systemc/n$nd/skif_sc_platform
 done
 field() { grep -o "\"$2\": [0-9.]*" "$1" | awk '{print $2}'; }
 csv=$B/sim-speed.csv
@@ -50,7 +51,7 @@ run_sc() { # workload dims platform-options...
     local w=$1 d=$2; shift 2
     local out rows=() i
     for ((i = 0; i < REPEAT; i++)); do
-        out=$(build/systemc/t$d/skif_sc_platform --dims "$d" --quiet "$@" 2>&1) ||
+        out=$(build/systemc/n$(awk -F x "{print NF}" <<<"$d")/skif_sc_platform --dims "$d" --quiet "$@" 2>&1) ||
             { echo "$out" >&2; echo "sim_speed: SystemC $w failed" >&2; exit 1; }
         # "simulated N cycles (T us) in W s wall: C cycles/s"
         rows+=("$(echo "$out" | awk -v w="$w" '/^simulated/ {print w ",systemc," $2 "," $7 "," $10}')")
