@@ -10,6 +10,13 @@
 // independent of the others'. Only clock, reset and the straps come from C++;
 // all host traffic goes through the shim's DPI calls.
 //
+// Pins = 1 builds the same node for the SystemC/TLM-2.0 path (sim/systemc,
+// docs/systemc.md): no shim; the adapter's host ports (register port, DMA
+// port, irq, the router's drop count) are this model's host_* ports, driven
+// by the TLM bridge, and the reset is not registered (the bridge drives it as
+// the platform's rst_ni at each edge). With Pins = 0 those ports are unused
+// (outputs 0).
+//
 // Link timing: see sim/hdl/skif_link_regs.sv. This model's link outputs are
 // its node's link registers' next values and its link inputs are
 // registered, with the same timing as the whole network. In a waveform the
@@ -18,11 +25,13 @@
 
 module skif_node_top #(
   parameter int NDims = 1,  // torus dimensions, 1..4
+  parameter int Pins  = 0,  // 0: the DPI host shim (skifsim); 1: host ports as pins (SystemC)
   localparam int NetVcs = `SKIF_NUM_VCS,  // VCs per class of the router (rtl/skif_defs.vh)
   localparam int Links  = 2 * NDims,
   localparam int VcW    = $clog2(`SKIF_VC_CLASSES * NetVcs),
   localparam int DbgW   = (Links + 1) * `SKIF_VC_CLASSES * NetVcs,
-  localparam int SlotW  = $clog2(`SKIF_COLL_TREES) + 5
+  localparam int SlotW  = $clog2(`SKIF_COLL_TREES) + 5,
+  localparam bit HostPins = (Pins != 0)
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -31,6 +40,7 @@ module skif_node_top #(
   input  logic [19:0]          sizes_i,
   output logic [2:0]           ndims_o,  // what this model was built for
   output logic [15:0]          dbgw_o,   // router debug bits (ports x VCs)
+  output logic [2:0]           vcw_o,    // width of a VC number on the links
   // links (skif_torus_node)
   output logic [Links-1:0]     out_valid_o,
   output logic [Links*64-1:0]  out_data_o,
@@ -52,10 +62,31 @@ module skif_node_top #(
   input  logic [SlotW-1:0]     coll_sel_i,
   output logic [Links:0]       coll_got_o,
   output logic [Links:0]       coll_exp_o,
-  output logic [7:0]           coll_state_o
+  output logic [7:0]           coll_state_o,
+  // host side with Pins = 1: skif_adapter's ports (rtl/skif_adapter.sv)
+  input  logic                 reg_req_valid_i,
+  output logic                 reg_req_ready_o,
+  input  logic                 reg_req_write_i,
+  input  logic [11:0]          reg_req_addr_i,
+  input  logic [31:0]          reg_req_wdata_i,
+  output logic                 reg_rsp_valid_o,
+  output logic [31:0]          reg_rsp_rdata_o,
+  output logic                 reg_rsp_err_o,
+  output logic                 dma_req_valid_o,
+  input  logic                 dma_req_ready_i,
+  output logic                 dma_req_write_o,
+  output logic [63:0]          dma_req_addr_o,
+  output logic [63:0]          dma_req_wdata_o,
+  output logic [7:0]           dma_req_wstrb_o,
+  input  logic                 dma_rsp_valid_i,
+  input  logic [63:0]          dma_rsp_data_i,
+  input  logic                 dma_rsp_err_i,
+  output logic                 irq_o,
+  output logic [31:0]          net_drop_cnt_o
 );
   assign ndims_o = 3'(NDims);
   assign dbgw_o  = 16'(DbgW);
+  assign vcw_o   = 3'(VcW);
 
   logic        reg_req_valid, reg_req_ready, reg_req_write, reg_rsp_valid, reg_rsp_err;
   logic [11:0] reg_req_addr;
@@ -85,8 +116,11 @@ module skif_node_top #(
   logic [Links*VcW-1:0] unused_vc, unused_cr_vc;
   logic [Links*2-1:0]   unused_cc;
 
+  logic rst_node;  // the node's reset: registered with the straps, or the pin (Pins)
+  assign rst_node = HostPins ? rst_ni : rst_q;
+
   skif_net_node #(.NDims(NDims), .NumVcs(NetVcs)) u_node (
-    .clk_i, .rst_ni(rst_q), .node_id_i(node_id_q), .sizes_i(sizes_q),
+    .clk_i, .rst_ni(rst_node), .node_id_i(node_id_q), .sizes_i(sizes_q),
     .reg_req_valid_i(reg_req_valid), .reg_req_ready_o(reg_req_ready),
     .reg_req_write_i(reg_req_write), .reg_req_addr_i(reg_req_addr),
     .reg_req_wdata_i(reg_req_wdata), .reg_rsp_valid_o(reg_rsp_valid),
@@ -109,17 +143,43 @@ module skif_node_top #(
     .coll_dbg_state_o(coll_state_o)
   );
 
-  skif_host_shim u_shim (
-    .clk_i, .rst_ni(rst_q), .node_i(node_idx_i),
-    .reg_req_valid_o(reg_req_valid), .reg_req_ready_i(reg_req_ready),
-    .reg_req_write_o(reg_req_write), .reg_req_addr_o(reg_req_addr),
-    .reg_req_wdata_o(reg_req_wdata),
-    .reg_rsp_valid_i(reg_rsp_valid), .reg_rsp_rdata_i(reg_rsp_rdata),
-    .reg_rsp_err_i(reg_rsp_err),
-    .dma_req_valid_i(dma_req_valid), .dma_req_ready_o(dma_req_ready),
-    .dma_req_write_i(dma_req_write), .dma_req_addr_i(dma_req_addr),
-    .dma_req_wdata_i(dma_req_wdata), .dma_req_wstrb_i(dma_req_wstrb),
-    .dma_rsp_valid_o(dma_rsp_valid), .dma_rsp_data_o(dma_rsp_data),
-    .dma_rsp_err_o(dma_rsp_err), .irq_i(irq)
-  );
+  // the host side: the TLM bridge's pins, or the DPI host shim
+  logic unused_in;  // (the pins' inputs without Pins, the shim's strap with it)
+  assign unused_in = ^{reg_req_valid_i, reg_req_write_i, reg_req_addr_i, reg_req_wdata_i,
+                       dma_req_ready_i, dma_rsp_valid_i, dma_rsp_data_i, dma_rsp_err_i, node_idx_i};
+  assign reg_req_ready_o = HostPins && reg_req_ready;
+  assign reg_rsp_valid_o = HostPins && reg_rsp_valid;
+  assign reg_rsp_rdata_o = HostPins ? reg_rsp_rdata : '0;
+  assign reg_rsp_err_o   = HostPins && reg_rsp_err;
+  assign dma_req_valid_o = HostPins && dma_req_valid;
+  assign dma_req_write_o = HostPins && dma_req_write;
+  assign dma_req_addr_o  = HostPins ? dma_req_addr : '0;
+  assign dma_req_wdata_o = HostPins ? dma_req_wdata : '0;
+  assign dma_req_wstrb_o = HostPins ? dma_req_wstrb : '0;
+  assign irq_o           = HostPins && irq;
+  assign net_drop_cnt_o  = HostPins ? net_drop_cnt : '0;
+  if (HostPins) begin : g_pins
+    assign reg_req_valid = reg_req_valid_i;
+    assign reg_req_write = reg_req_write_i;
+    assign reg_req_addr  = reg_req_addr_i;
+    assign reg_req_wdata = reg_req_wdata_i;
+    assign dma_req_ready = dma_req_ready_i;
+    assign dma_rsp_valid = dma_rsp_valid_i;
+    assign dma_rsp_data  = dma_rsp_data_i;
+    assign dma_rsp_err   = dma_rsp_err_i;
+  end else begin : g_shim
+    skif_host_shim u_shim (
+      .clk_i, .rst_ni(rst_q), .node_i(node_idx_i),
+      .reg_req_valid_o(reg_req_valid), .reg_req_ready_i(reg_req_ready),
+      .reg_req_write_o(reg_req_write), .reg_req_addr_o(reg_req_addr),
+      .reg_req_wdata_o(reg_req_wdata),
+      .reg_rsp_valid_i(reg_rsp_valid), .reg_rsp_rdata_i(reg_rsp_rdata),
+      .reg_rsp_err_i(reg_rsp_err),
+      .dma_req_valid_i(dma_req_valid), .dma_req_ready_o(dma_req_ready),
+      .dma_req_write_i(dma_req_write), .dma_req_addr_i(dma_req_addr),
+      .dma_req_wdata_i(dma_req_wdata), .dma_req_wstrb_i(dma_req_wstrb),
+      .dma_rsp_valid_o(dma_rsp_valid), .dma_rsp_data_o(dma_rsp_data),
+      .dma_rsp_err_o(dma_rsp_err), .irq_i(irq)
+    );
+  end
 endmodule

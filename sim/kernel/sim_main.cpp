@@ -508,9 +508,7 @@ extern "C" int skif_model_init(const skif_opts *o)
                          m0->ndims_o, o->ndims);
         return -1;
     }
-    g_vcw = 0;
-    while ((1 << g_vcw) < static_cast<int>(m0->dbgw_o) / (g_links + 1))
-        g_vcw++;
+    g_vcw = m0->vcw_o;
     cut_init();
     if (o->wave)
         trace_open();

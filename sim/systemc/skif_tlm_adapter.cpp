@@ -13,10 +13,10 @@
 // are written and the models settled (evaluated without an edge), so what
 // is read at edge k+1 is what a clocked RTL shows in cycle k.
 // (the Verilated model first: a --cc model, its headers without SystemC)
-#include "Vskif_sc_node_top.h"
-#include "Vskif_sc_node_top___024root.h" // the ports through the root (node_links.h)
-#include "node_links.h"                  // skif::move_links, cycle_one, torus_neighbour: as skifsim
-#include "skif_node.h"                   // node ids and the sizes strap
+#include "Vskif_node_top.h"
+#include "Vskif_node_top___024root.h" // the ports through the root (node_links.h)
+#include "node_links.h"               // skif::move_links, cycle_one, torus_neighbour: as skifsim
+#include "skif_node.h"                // node ids and the sizes strap
 #include "skif_tlm_adapter.h"
 
 #include <algorithm>
@@ -73,6 +73,7 @@ skif_tlm_adapter::skif_tlm_adapter(sc_module_name name, const int dims[4], int n
         nodes_n_ *= dims_[d];
     }
     nodes_ = std::vector<node_state>(static_cast<size_t>(nodes_n_));
+    drive_.resize(static_cast<size_t>(nodes_n_));
     ctx_ = std::make_unique<VerilatedContext>();
     for (int i = 0; i < nodes_n_; i++) {
         V *m = new V(ctx_.get(), ("node" + std::to_string(i)).c_str());
@@ -187,14 +188,8 @@ void skif_tlm_adapter::on_clock()
 {
     ++cycle_;
     const bool rst = !rst_ni.read();
-    // what to drive in cycle k, one entry per node
-    struct drive {
-        bool req_valid = false, req_write = false;
-        uint32_t req_addr = 0, req_wdata = 0;
-        bool dma_ready = false, rsp_valid = false, rsp_err = false;
-        uint64_t rsp_data = 0;
-    };
-    std::vector<drive> dv(static_cast<size_t>(nodes_n_));
+    std::vector<drive> &dv = drive_;
+    std::fill(dv.begin(), dv.end(), drive{});
     const sc_time now = sc_core::sc_time_stamp();
 
     for (int i = 0; i < nodes_n_ && !rst; i++) {
@@ -264,7 +259,7 @@ void skif_tlm_adapter::on_clock()
     // edge k, with the inputs of cycle k-1; then the links
     for (V *m : m_) {
         m->rst_ni = !rst;
-        skif::cycle_one<Vskif_sc_node_top___024root>(m);
+        skif::cycle_one<Vskif_node_top___024root>(m);
     }
     skif::move_links(m_, nbr_, links_, vcw_, 0, m_.size());
     bool irq_changed = false;
@@ -286,7 +281,7 @@ void skif_tlm_adapter::on_clock()
         m->dma_rsp_valid_i = d.rsp_valid;
         m->dma_rsp_data_i = d.rsp_data;
         m->dma_rsp_err_i = d.rsp_err;
-        m->eval(); // settle: no edge (the clock stays high)
+        m->eval(); // settle, no edge (the clock stays high): reg_req_ready_o follows the request
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // skif_tlm_adapter.h: a torus of skifsim nodes (adapter, router, collective
-// engine: one Verilated model of sim/hdl/skif_sc_node_top.sv per node, built
+// engine: one Verilated model of sim/hdl/skif_node_top.sv per node, skifsim's
+// node with its host ports as pins (Pins = 1), built
 // once per number of dimensions; the torus's sizes are chosen at run time)
 // behind TLM-2.0 sockets, for SystemC virtual platforms. The links between the
 // nodes are moved at each clock edge as skifsim moves them
@@ -38,9 +39,9 @@
 #include <type_traits>
 #include <vector>
 
-// The node model (Vskif_sc_node_top.h) is included by skif_tlm_adapter.cpp
+// The node model (Vskif_node_top.h) is included by skif_tlm_adapter.cpp
 // only: Verilator's headers take SystemC's time when SystemC comes first.
-class Vskif_sc_node_top;
+class Vskif_node_top;
 class VerilatedContext;
 // Timing knobs of the bridge. Defaults reproduce the project's host model
 // (docs/architecture.md) when the DMA target is skif_tlm_memory with its
@@ -112,7 +113,7 @@ class skif_tlm_adapter : public sc_core::sc_module
     const skif_tlm_adapter_config &config() const { return cfg_; }
 
   private:
-    using V = Vskif_sc_node_top;
+    using V = Vskif_node_top;
 
     struct reg_op {
         bool write;
@@ -150,6 +151,14 @@ class skif_tlm_adapter : public sc_core::sc_module
         bool warned = false;
     };
 
+    // what on_clock drives into a node in a cycle
+    struct drive {
+        bool req_valid = false, req_write = false;
+        uint32_t req_addr = 0, req_wdata = 0;
+        bool dma_ready = false, rsp_valid = false, rsp_err = false;
+        uint64_t rsp_data = 0;
+    };
+
     void end_of_elaboration() override;
     void reg_b_transport(int node, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
     unsigned reg_transport_dbg(int node, tlm::tlm_generic_payload &gp);
@@ -164,6 +173,7 @@ class skif_tlm_adapter : public sc_core::sc_module
     std::vector<V *> m_;   // the node models, rank order
     std::vector<int> nbr_; // nbr_[i * links_ + j]: node i's neighbour through port j
     std::vector<node_state> nodes_;
+    std::vector<drive> drive_; // per node, reused at every edge
     uint64_t cycle_ = 0;
     std::function<void(int)> irq_cb_;
     sc_core::sc_event irq_ev_; // on_irq: the irq outputs after the last edge
