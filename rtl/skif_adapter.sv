@@ -33,6 +33,8 @@ module skif_adapter #(
   parameter int RmaMaxReads = 8     // RMA engine: DMA reads outstanding at most (GET)
 ) (
   input  logic        clk_i,
+  input  logic        eng_clk_i,  // the RMA engine's clock: clk_i, or clk_i gated off
+                                  // for the edges where rma_wake_o is low
   input  logic        rst_ni,
   input  logic [15:0] node_id_i,
   // register port
@@ -94,7 +96,8 @@ module skif_adapter #(
   input  logic [1:0]  coll_drop_i,
   input  logic [31:0] coll_drop_info_i,
   input  logic        coll_err_i,
-  input  logic [31:0] coll_err_info_i
+  input  logic [31:0] coll_err_info_i,
+  output logic        rma_wake_o  // the RMA engine needs the next edge of eng_clk_i
 );
   // configuration
   logic        tx_en, rx_en, tx_halt;
@@ -388,7 +391,7 @@ module skif_adapter #(
     .Windows  (RmaWindows),
     .MaxReads (RmaMaxReads)
   ) u_rma (
-    .clk_i           (clk_i),
+    .clk_i           (eng_clk_i),
     .rst_ni          (rst_ni),
     .node_i          (node_id_i),
     .reg_we_i        (rma_we),
@@ -417,7 +420,8 @@ module skif_adapter #(
     .dma_rsp_valid_i (rmr_valid),
     .dma_rsp_data_i  (txr_data),
     .dma_rsp_err_i   (txr_err),
-    .busy_o          (unused_rma_busy)  // RMA_STATUS.BUSY shows it
+    .busy_o          (unused_rma_busy),  // RMA_STATUS.BUSY shows it
+    .wake_o          (rma_wake_o)
   );
 
   skif_rx #(

@@ -73,11 +73,14 @@ t_threads_bad_values_refused() {
 
 # Skipping quiet nodes (sim/kernel/sim_main.cpp): a node whose state stopped
 # changing, with idle links and host, is not evaluated until something
-# reaches it. Every run must give what evaluating every node gives
+# reaches it; and an evaluated node's collective engine is clocked only at
+# the edges its wake output asks for (sim/kernel/node_links.h). Every run
+# must give what evaluating every node with every engine clocked gives
 # (--no-skip): the same output, cycles, packets, flits and releases; the idle
-# run must skip most node-cycles (so a skipping that stopped working fails).
-skip_same() { # MIN_SKIPPED WANT_RC skifrun-args...
-    local min=$1 want=$2 r; shift 2
+# run must skip most node-cycles and the runs without collectives must gate
+# most engine-cycles (so a skipping or gating that stopped working fails).
+skip_same() { # MIN_SKIPPED MIN_GATED WANT_RC skifrun-args...
+    local min=$1 gmin=$2 want=$3 r; shift 3
     for r in skip noskip; do
         local flag=
         [ $r = noskip ] && flag=--no-skip
@@ -85,25 +88,32 @@ skip_same() { # MIN_SKIPPED WANT_RC skifrun-args...
         mv "$T/out" "$T/$r.out"
         jq -c '{cycles, packets, flits, releases, exit}' "$T/$r.json" >"$T/$r.sum"
     done
-    echo "$*: $(cat "$T/skip.sum"), skipped $(jq .skipped "$T/skip.json")"
+    echo "$*: $(cat "$T/skip.sum"), skipped $(jq .skipped "$T/skip.json"), gated $(jq .gated "$T/skip.json")"
     cmp "$T/skip.out" "$T/noskip.out" || fail "$*: outputs differ" || return 1
     cmp "$T/skip.sum" "$T/noskip.sum" || fail "$*: statistics differ" || return 1
-    jq -e '.skipped == 0' "$T/noskip.json" >/dev/null || fail "--no-skip skipped nodes" || return 1
+    jq -e '.skipped == 0 and .gated == 0' "$T/noskip.json" >/dev/null ||
+        fail "--no-skip skipped nodes or gated engines" || return 1
     jq -e ".skipped >= $min" "$T/skip.json" >/dev/null ||
-        fail "$*: skipped $(jq .skipped "$T/skip.json"), expected at least $min"
+        fail "$*: skipped $(jq .skipped "$T/skip.json"), expected at least $min" || return 1
+    jq -e ".gated >= $gmin" "$T/skip.json" >/dev/null ||
+        fail "$*: engine clock gated $(jq .gated "$T/skip.json"), expected at least $gmin"
 }
 t_skip_quiet_nodes_same_results() {
-    skip_same 0.5 3 --dims 4x4 --max-cycles 20000 "$B/tests/t_fail" stuck || return 1
-    skip_same 0.2 0 -n 3 "$B/tests/t_rma" || return 1
-    skip_same 0.05 0 --dims 3x3 "$B/bin/coll" || return 1
-    skip_same 0 0 --dims 2x2x2 --threads 2 "$B/bin/alltoall" 30 5 3 || return 1
-    skip_same 0 0 --dims 2x3 "$B/bin/alltoall" 40 3 2
+    skip_same 0.5 0.01 3 --dims 4x4 --max-cycles 20000 "$B/tests/t_fail" stuck || return 1
+    skip_same 0.2 0.2 0 -n 3 "$B/tests/t_rma" || return 1
+    skip_same 0.05 0.3 0 --dims 3x3 "$B/bin/coll" || return 1
+    skip_same 0 0.3 0 --dims 2x2x2 --threads 2 "$B/bin/coll" || return 1
+    skip_same 0 0.5 0 --dims 2x2x2 --threads 2 "$B/bin/alltoall" 30 5 3 || return 1
+    skip_same 0 0.5 0 --dims 2x3 "$B/bin/alltoall" 40 3 2
 }
-# The waveform too: a window where the nodes had been asleep, and one under
-# traffic, the same as with every node evaluated.
+# The waveform too: a window where the nodes had been asleep, one under
+# traffic, one of collectives and one of remote memory accesses (their
+# engines' clocks gated off between operations before it), the same as with
+# every node and engine evaluated.
 t_skip_quiet_nodes_same_waveform() {
     local r w
-    for w in "8000 8400 --max-cycles 9000 $B/tests/t_fail stuck" "1000 3000 $B/bin/alltoall 10 2 2"; do
+    for w in "8000 8400 --max-cycles 9000 $B/tests/t_fail stuck" "1000 3000 $B/bin/alltoall 10 2 2" \
+        "5000 6500 $B/bin/coll" "20000 21000 $B/tests/t_rma"; do
         set -- $w
         for r in skip noskip; do
             local flag=

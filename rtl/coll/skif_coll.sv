@@ -25,6 +25,11 @@
 //   tab_we_i commits it (only when not refused); tab_rdata_o is tree
 //   tab_sel_i's entry.
 // - drop_o/err_o: one-cycle pulses with their detail (docs/register-map.md).
+// - wake_o (combinational): low when no register of the engine changes at
+//   the next clock edge: idle units, empty FIFOs and queues, no pulse or
+//   credit to clear, and nothing arriving (a link flit, a credit, a local
+//   flit, a table write, reset). A platform may then gate clk_i off for that
+//   edge with the same results (skif_net_node's eng_clk_i, docs/rtl.md).
 //
 // Units: U takes one packet at a time from the up FIFOs and the local
 // input (round-robin among those whose head it can take), drops it when a
@@ -112,7 +117,10 @@ module skif_coll #(
   input  logic [SlotW-1:0]   dbg_sel_i /*verilator public_flat_rd*/,
   output logic [Srcs-1:0]    dbg_got_o,
   output logic [Srcs-1:0]    dbg_exp_o,
-  output logic [7:0]         dbg_state_o  // {S_dn state, S_up state, U state}
+  output logic [7:0]         dbg_state_o, // {S_dn state, S_up state, U state}
+  // the next clock edge may change a register (low: none changes, so the
+  // engine's clock may be gated off for that edge)
+  output logic               wake_o
 );
   // Every input but the clock carries "public_flat_rd" for Verilator only,
   // as in skif_torus_router: the engine's code stays the same for every
@@ -1118,4 +1126,17 @@ module skif_coll #(
   assign err_o       = err_q;
   assign err_info_o  = err_info_q;
   assign dbg_state_o = {sd_q, su_q, u_q};
+
+  // ---------------------------------------------------------------- wake
+  // With every term low, no register changes at the edge: the table and the
+  // FIFO pointers and storage (no write, push or pop: nothing in the FIFOs,
+  // nothing arriving); U, S_up and S_dn idle with nothing to take (no source
+  // valid, empty done queues), so no slot, queue or credit count changes; the
+  // pulses and credit outputs already 0; the link output registers not
+  // valid (their last/dn flags hold); the result FIFO empty.
+  assign wake_o = !rst_ni || initing || tab_we_i || loc_valid_i || (lin_valid_i != '0) ||
+                  (fne_q != '0) || (u_q != UIdle) || (su_q != SuIdle) || (sd_q != SdIdle) ||
+                  upq_ne || dnq_ne || drop_q || err_q || sd_drop_q || (cr_up_q != '0) ||
+                  (cr_dn_q != '0) || (lout_cr_up_i != '0) || (lout_cr_dn_i != '0) ||
+                  (lo_valid_q != '0) || res_valid_o;
 endmodule

@@ -12,6 +12,12 @@
 // net_drop_cnt_o counts local packets the router dropped at injection
 // because their dst lies outside the torus; each drop is also a pulse to the
 // adapter (NET_DROPS register, STATUS.NET_DROP).
+// Clocks: the collective engine and the RMA engine run on eng_clk_i, the
+// rest on clk_i. eng_wake_o (combinational) is low when neither engine's
+// registers would change at the next edge (skif_coll, skif_rma wake_o): a
+// platform may then gate eng_clk_i off for that edge with the same results.
+// Without clock gating it is clk_i (skif_torus_net); the one-node simulator
+// gates it (sim/kernel/node_links.h, cycle_one).
 `include "skif_defs.vh"
 
 module skif_net_node #(
@@ -27,6 +33,8 @@ module skif_net_node #(
   localparam int SlotW      = $clog2(Trees) + 5
 ) (
   input  logic                 clk_i,
+  input  logic                 eng_clk_i,  // the collective and RMA engines' clock: clk_i, or
+                                           // clk_i gated off while eng_wake_o is low
   input  logic                 rst_ni,
   input  logic [15:0]          node_id_i,  // straps: packed coordinates {w, z, y, x}
   input  logic [19:0]          sizes_i,    // straps: ring sizes, 5 bits each, X lowest
@@ -82,7 +90,8 @@ module skif_net_node #(
   input  logic [SlotW-1:0]     coll_dbg_sel_i,
   output logic [Links:0]       coll_dbg_got_o,
   output logic [Links:0]       coll_dbg_exp_o,
-  output logic [7:0]           coll_dbg_state_o
+  output logic [7:0]           coll_dbg_state_o,
+  output logic                 eng_wake_o  // the engines need the next edge of eng_clk_i
 );
   logic        tx_valid, tx_ready, tx_last, rx_valid, rx_ready, rx_last, drop;
   logic [63:0] tx_data, rx_data;
@@ -94,12 +103,15 @@ module skif_net_node #(
   logic [7:0]  cr_chan, tab_sel;
   logic [31:0] tab_wdata, tab_rdata, cdrop_info, cerr_info;
   logic [1:0]  cdrop;
+  logic        rma_wake, coll_wake;  // the engines clocked by eng_clk_i need its next edge
+  assign eng_wake_o = rma_wake || coll_wake;
 
   skif_adapter #(
     .DmaMaxReads (DmaMaxReads),
     .Trees       (Trees)
   ) u_adapter (
     .clk_i           (clk_i),
+    .eng_clk_i       (eng_clk_i),
     .rst_ni          (rst_ni),
     .node_id_i       (node_id_i),
     .reg_req_valid_i (reg_req_valid_i),
@@ -154,7 +166,8 @@ module skif_net_node #(
     .coll_drop_i     (cdrop),
     .coll_drop_info_i(cdrop_info),
     .coll_err_i      (cerr),
-    .coll_err_info_i (cerr_info)
+    .coll_err_info_i (cerr_info),
+    .rma_wake_o      (rma_wake)
   );
 
   skif_torus_node #(
@@ -164,6 +177,7 @@ module skif_net_node #(
     .Trees    (Trees)
   ) u_tnode (
     .clk_i              (clk_i),
+    .eng_clk_i          (eng_clk_i),
     .rst_ni             (rst_ni),
     .node_id_i          (node_id_i),
     .sizes_i            (sizes_i),
@@ -229,6 +243,7 @@ module skif_net_node #(
     .coll_dbg_sel_i     (coll_dbg_sel_i),
     .coll_dbg_got_o     (coll_dbg_got_o),
     .coll_dbg_exp_o     (coll_dbg_exp_o),
-    .coll_dbg_state_o   (coll_dbg_state_o)
+    .coll_dbg_state_o   (coll_dbg_state_o),
+    .coll_wake_o        (coll_wake)
   );
 endmodule

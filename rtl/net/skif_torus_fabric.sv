@@ -117,6 +117,7 @@ module skif_torus_fabric #(
     logic [Links*64-1:0]  unused_nx_data;
     logic [Links*VcW-1:0] unused_nx_vc, unused_nx_cr_vc;
     logic [Links*2-1:0]   unused_nx_cc;
+    logic                 unused_wake;  // the engine's clock is not gated here
     skif_torus_node #(
       .NDims    (NDims),
       .VcDepth  (VcDepth),
@@ -126,6 +127,7 @@ module skif_torus_fabric #(
       .NumChans (NumChans)
     ) u_node (
       .clk_i              (clk_i),
+      .eng_clk_i          (clk_i),
       .rst_ni             (rst_ni),
       .node_id_i          (id[i*16 +: 16]),
       .sizes_i            (sizes),
@@ -191,7 +193,8 @@ module skif_torus_fabric #(
       .coll_dbg_sel_i     (coll_dbg_sel_i),
       .coll_dbg_got_o     (coll_dbg_got_o[i*(Links+1) +: Links+1]),
       .coll_dbg_exp_o     (coll_dbg_exp_o[i*(Links+1) +: Links+1]),
-      .coll_dbg_state_o   (coll_dbg_state_o[i*8 +: 8])
+      .coll_dbg_state_o   (coll_dbg_state_o[i*8 +: 8]),
+      .coll_wake_o        (unused_wake)
     );
   end
 endmodule

@@ -101,6 +101,7 @@ module skif_torus_net #(
     logic [Links*64-1:0]  unused_nx_data;
     logic [Links*VcW-1:0] unused_nx_vc, unused_nx_cr_vc;
     logic [Links*2-1:0]   unused_nx_cc;
+    logic                 unused_wake;  // the engine's clock is not gated here
     skif_net_node #(
       .NDims       (NDims),
       .VcDepth     (VcDepth),
@@ -109,6 +110,7 @@ module skif_torus_net #(
       .Trees       (Trees)
     ) u_node (
       .clk_i              (clk_i),
+      .eng_clk_i          (clk_i),
       .rst_ni             (rst_ni),
       .node_id_i          (id[i*16 +: 16]),
       .sizes_i            (sizes),
@@ -157,7 +159,8 @@ module skif_torus_net #(
       .coll_dbg_sel_i     (coll_dbg_sel_i),
       .coll_dbg_got_o     (coll_dbg_got_o[i*(Links+1) +: Links+1]),
       .coll_dbg_exp_o     (coll_dbg_exp_o[i*(Links+1) +: Links+1]),
-      .coll_dbg_state_o   (coll_dbg_state_o[i*8 +: 8])
+      .coll_dbg_state_o   (coll_dbg_state_o[i*8 +: 8]),
+      .eng_wake_o         (unused_wake)
     );
   end
 endmodule

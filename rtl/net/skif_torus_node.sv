@@ -16,6 +16,10 @@
 // the engine's host side (skif_coll). Coll = 0 leaves the engine out (the
 // network bench's message-only node, sim/hdl/skif_fabric_node_top.sv): the
 // engine's outputs read as idle, collective-class link flits go nowhere.
+// Clocks: the engine runs on eng_clk_i, which is clk_i or clk_i gated off
+// for the edges where coll_wake_o is low (no register of the engine would
+// change: skif_coll wake_o). A platform without clock gating ties it to
+// clk_i; the one-node simulator gates it (sim/kernel/node_links.h).
 `include "skif_defs.vh"
 
 module skif_torus_node #(
@@ -35,6 +39,7 @@ module skif_torus_node #(
   localparam int SlotW    = $clog2(Trees) + 5
 ) (
   input  logic                      clk_i,
+  input  logic                      eng_clk_i, // the collective engine's clock (see above)
   input  logic                      rst_ni,
   input  logic [15:0]               node_id_i,
   input  logic [19:0]               sizes_i,   // ring sizes, 5 bits each, X lowest (1 beyond NDims)
@@ -105,7 +110,8 @@ module skif_torus_node #(
   input  logic [SlotW-1:0]          coll_dbg_sel_i,
   output logic [Links:0]            coll_dbg_got_o,
   output logic [Links:0]            coll_dbg_exp_o,
-  output logic [7:0]                coll_dbg_state_o
+  output logic [7:0]                coll_dbg_state_o,
+  output logic                      coll_wake_o  // the engine needs the next edge of eng_clk_i
 );
   localparam logic [VcW-1:0] UpVc = VcW'(2 * NumVcs);
   localparam logic [VcW-1:0] DnVc = VcW'(3 * NumVcs);
@@ -207,7 +213,7 @@ module skif_torus_node #(
       .Trees    (Trees),
       .NumChans (NumChans)
     ) u_coll (
-      .clk_i        (clk_i),
+      .clk_i        (eng_clk_i),
       .rst_ni       (rst_ni),
       .node_id_i    (node_id_i),
       .tab_we_i     (coll_tab_we_i),
@@ -251,7 +257,8 @@ module skif_torus_node #(
       .dbg_sel_i    (coll_dbg_sel_i),
       .dbg_got_o    (coll_dbg_got_o),
       .dbg_exp_o    (coll_dbg_exp_o),
-      .dbg_state_o  (coll_dbg_state_o)
+      .dbg_state_o  (coll_dbg_state_o),
+      .wake_o       (coll_wake_o)
     );
   end else begin : g_no_coll
     // no engine: nothing blocks the router, nothing leaves on the engine's
@@ -283,9 +290,10 @@ module skif_torus_node #(
     assign coll_dbg_got_o   = '0;
     assign coll_dbg_exp_o   = '0;
     assign coll_dbg_state_o = '0;
+    assign coll_wake_o      = 1'b0;
     logic unused_no_coll;  // the engine's inputs, read by nothing here
     assign unused_no_coll = ^{starved, e_in_valid, e_in_dn, e_oc_up, e_oc_dn, coll_in_valid_i,
                               coll_in_data_i, coll_in_last_i, coll_out_ready_i, coll_tab_we_i,
-                              coll_tab_sel_i, coll_tab_wdata_i, coll_dbg_sel_i};
+                              coll_tab_sel_i, coll_tab_wdata_i, coll_dbg_sel_i, eng_clk_i};
   end
 endmodule

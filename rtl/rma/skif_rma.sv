@@ -92,7 +92,10 @@ module skif_rma #(
   input  logic        dma_rsp_valid_i,
   input  logic [63:0] dma_rsp_data_i,
   input  logic        dma_rsp_err_i,
-  output logic        busy_o        // a packet is being handled
+  output logic        busy_o,       // a packet is being handled
+  // the next clock edge may change a register (low: none changes, so the
+  // engine's clock may be gated off for that edge)
+  output logic        wake_o
 );
   localparam int WinW  = (Windows > 1) ? $clog2(Windows) : 1;
   localparam int Words = `SKIF_MAX_MSG / 8 + 1;  // buffer words: the longest data at any alignment
@@ -504,6 +507,13 @@ module skif_rma #(
   logic dma_take;
   assign dma_take = e_valid && !wq_v_q && dma_ready_i;
   assign busy_o   = (state_q != SHdr) || wq_v_q || of_out || (st_n_q != 5'd0);
+  // Not busy, nothing arriving (no packet, no register write, no reset) and
+  // the status gap counter at its top: at the header state with nothing to
+  // take, the write register empty, no answer queued and no status pending,
+  // no register changes at the edge (a DMA response comes only in a DMA
+  // state).
+  assign wake_o   = !rst_ni || busy_o || reg_we_i || in_valid_i || ans_valid_i ||
+                    (st_gap_q != 6'h3F);
 
   // ---------------------------------------------------------------- answers
   function automatic logic [63:0] mk_hdr(input logic [3:0] kind, input logic [15:0] dst,

@@ -77,6 +77,7 @@ module skif_fabric_node_top #(
   logic [31:0] coll_tab_rdata, coll_drop_info, coll_err_info;
   logic [1:0]  coll_drop;
   logic [Links:0] coll_got, coll_exp;
+  logic        coll_wake;
   logic        ans_inj_ready, ans_ej_valid, ans_ej_last;
   logic [63:0] ans_ej_data;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -110,7 +111,7 @@ module skif_fabric_node_top #(
   assign inj_took_o = inj_took_q;
 
   skif_torus_node #(.NDims(NDims), .VcDepth(VcDepth), .NumVcs(NumVcs), .Tie(Tie), .EjFirst(EjFirst), .Coll(0)) u_node (
-    .clk_i, .rst_ni(rst_q), .node_id_i(node_id_q), .sizes_i(sizes_q),
+    .clk_i, .eng_clk_i(clk_i), .rst_ni(rst_q), .node_id_i(node_id_q), .sizes_i(sizes_q),
     .out_valid_o(unused_valid), .out_data_o(unused_data), .out_last_o(unused_last),
     .out_vc_o(unused_vc), .out_credit_valid_i(out_credit_valid_q),
     .out_credit_vc_i(out_credit_vc_q), .out_cc_i(out_cc_q),
@@ -133,6 +134,7 @@ module skif_fabric_node_top #(
     .coll_tab_wdata_i(32'd0), .coll_tab_err_o(coll_tab_err), .coll_tab_rdata_o(coll_tab_rdata),
     .coll_drop_o(coll_drop), .coll_drop_info_o(coll_drop_info), .coll_err_o(coll_err),
     .coll_err_info_o(coll_err_info), .coll_dbg_sel_i('0), .coll_dbg_got_o(coll_got),
-    .coll_dbg_exp_o(coll_exp), .coll_dbg_state_o(coll_state)
+    .coll_dbg_exp_o(coll_exp), .coll_dbg_state_o(coll_state),
+    .coll_wake_o(coll_wake)
   );
 endmodule

@@ -21,6 +21,13 @@
 // its node's link registers' next values and its link inputs are
 // registered, with the same timing as the whole network. In a waveform the
 // node's own ports (u_node) show the link wires as the whole network has them.
+//
+// Clock gating: the collective and RMA engines run on eng_clk_i. The simulator drives
+// it with clk_i at the edges where eng_wake_o (combinational from the node's
+// registers and the host pins) was high after the last evaluation and holds
+// it otherwise: at those edges no register of the engines would change, so the
+// results are the same as with eng_clk_i = clk_i (--no-skip), and the engines'
+// clocked logic is not evaluated (sim/kernel/node_links.h, cycle_one).
 `include "skif_defs.vh"
 
 module skif_node_top #(
@@ -34,6 +41,8 @@ module skif_node_top #(
   localparam bit HostPins = (Pins != 0)
 ) (
   input  logic                 clk_i,
+  input  logic                 eng_clk_i,  // the engines' clock (see above)
+  output logic                 eng_wake_o, // it needs the next edge of eng_clk_i
   input  logic                 rst_ni,
   input  int                   node_idx_i,
   input  logic [15:0]          node_id_i,
@@ -120,7 +129,7 @@ module skif_node_top #(
   assign rst_node = HostPins ? rst_ni : rst_q;
 
   skif_net_node #(.NDims(NDims), .NumVcs(NetVcs)) u_node (
-    .clk_i, .rst_ni(rst_node), .node_id_i(node_id_q), .sizes_i(sizes_q),
+    .clk_i, .eng_clk_i, .rst_ni(rst_node), .node_id_i(node_id_q), .sizes_i(sizes_q),
     .reg_req_valid_i(reg_req_valid), .reg_req_ready_o(reg_req_ready),
     .reg_req_write_i(reg_req_write), .reg_req_addr_i(reg_req_addr),
     .reg_req_wdata_i(reg_req_wdata), .reg_rsp_valid_o(reg_rsp_valid),
@@ -140,7 +149,7 @@ module skif_node_top #(
     .nx_in_credit_vc_o(in_credit_vc_o), .nx_in_cc_o(in_cc_o),
     .dbg_busy_o, .dbg_move_o,
     .coll_dbg_sel_i(coll_sel_i), .coll_dbg_got_o(coll_got_o), .coll_dbg_exp_o(coll_exp_o),
-    .coll_dbg_state_o(coll_state_o)
+    .coll_dbg_state_o(coll_state_o), .eng_wake_o
   );
 
   // the host side: the TLM bridge's pins, or the DPI host shim

@@ -610,10 +610,10 @@ static void summary(void)
     const struct skif_opts *o = &g_sim.opt;
     /* under --ranks: the sums over all ranks, the last rank's start, the
      * memory of all simulator processes; rank 0 tells */
-    enum { S_PKTS, S_FLITS, S_DROPS, S_CH, S_NET, S_REL, S_SKIP, S_RSS, S_N };
+    enum { S_PKTS, S_FLITS, S_DROPS, S_CH, S_NET, S_REL, S_SKIP, S_GATE, S_RSS, S_N };
     uint64_t sum[S_N] = {snap_sum(SNAP_TX_PKTS),  snap_sum(SNAP_TX_FLITS),  snap_sum(SNAP_RX_DROPS),
                          snap_sum(SNAP_CH_DROPS), snap_sum(SNAP_NET_DROPS), g_sim.n_releases,
-                         skif_model_skipped(),    (uint64_t)max_rss_kb()};
+                         skif_model_skipped(),    skif_model_gated(),       (uint64_t)max_rss_kb()};
     uint64_t started_ns = (uint64_t)((g_sim.t_started - g_sim.t0) * 1e9);
     skif_ranks_sum(sum, S_N);
     skif_ranks_max(&started_ns, 1);
@@ -628,6 +628,7 @@ static void summary(void)
     double cps = run > 0 ? (double)g_sim.end_cycle / run : 0.0;
     uint64_t node_cycles = g_sim.end_cycle * (uint64_t)g_sim.n;
     double skipped = node_cycles ? (double)sum[S_SKIP] / (double)node_cycles : 0.0;
+    double gated = node_cycles ? (double)sum[S_GATE] / (double)node_cycles : 0.0;
     char cut[96] = "";
     if (g_sim.ranks > 1)
         snprintf(cut, sizeof(cut), "; %d MPI ranks, %d-cycle links across slabs", g_sim.ranks,
@@ -638,9 +639,10 @@ static void summary(void)
         fprintf(stderr,
                 "skifsim: %d nodes (torus %s), %" PRIu64 " cycles = %.3f us at %u MHz, "
                 "%" PRIu64 " packets, %" PRIu64 " flits; wall %.3f s "
-                "(start-up %.3f s), %.0f cycles/s, %.0f%% of node-cycles skipped%s\n",
+                "(start-up %.3f s), %.0f cycles/s, %.0f%% of node-cycles skipped, %.0f%% with the "
+                "collective engine's clock gated%s\n",
                 g_sim.n, dims, g_sim.end_cycle, us, o->clock_mhz, pkts, flits, wall,
-                g_sim.t_started - g_sim.t0, cps, 100.0 * skipped, cut);
+                g_sim.t_started - g_sim.t0, cps, 100.0 * skipped, 100.0 * gated, cut);
         if (drops || ch_drops || net_drops)
             fprintf(stderr,
                     "skifsim: dropped: %" PRIu64 " malformed packets, %" PRIu64
@@ -653,19 +655,20 @@ static void summary(void)
             fprintf(stderr, "skifsim: cannot write --stats '%s': %s\n", o->stats, strerror(errno));
             return;
         }
-        int wr = fprintf(
-            f,
-            "{\"nodes\": %d, \"dims\": \"%s\", \"exit\": %d, \"cycles\": %" PRIu64
-            ", \"clock_mhz\": %u, \"host_latency\": %u, \"sim_time_us\": %.3f, "
-            "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
-            ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64 ", \"releases\": %" PRIu64
-            ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
-            "\"run_s\": %.6f, \"cycles_per_s\": %.1f, \"threads\": %d, "
-            "\"skipped\": %.4f, \"max_rss_kb\": %" PRIu64 ", \"ranks\": %d, \"cut_latency\": %d}\n",
-            g_sim.n, dims, sim_exit_code(), g_sim.end_cycle, o->clock_mhz, o->host_latency, us,
-            pkts, flits, drops, ch_drops, net_drops, sum[S_REL], wall, g_sim.t_started - g_sim.t0,
-            run, cps, o->threads > 1 ? o->threads : 1, skipped, sum[S_RSS], g_sim.ranks,
-            o->cut_latency ? o->cut_latency : 1);
+        int wr =
+            fprintf(f,
+                    "{\"nodes\": %d, \"dims\": \"%s\", \"exit\": %d, \"cycles\": %" PRIu64
+                    ", \"clock_mhz\": %u, \"host_latency\": %u, \"sim_time_us\": %.3f, "
+                    "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
+                    ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64
+                    ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
+                    "\"run_s\": %.6f, \"cycles_per_s\": %.1f, \"threads\": %d, "
+                    "\"skipped\": %.4f, \"gated\": %.4f, \"max_rss_kb\": %" PRIu64
+                    ", \"ranks\": %d, \"cut_latency\": %d}\n",
+                    g_sim.n, dims, sim_exit_code(), g_sim.end_cycle, o->clock_mhz, o->host_latency,
+                    us, pkts, flits, drops, ch_drops, net_drops, sum[S_REL], wall,
+                    g_sim.t_started - g_sim.t0, run, cps, o->threads > 1 ? o->threads : 1, skipped,
+                    gated, sum[S_RSS], g_sim.ranks, o->cut_latency ? o->cut_latency : 1);
         int werr = wr < 0 || fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
         if (fclose(f) != 0 && !werr)
             werr = errno;

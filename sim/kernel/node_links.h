@@ -87,16 +87,39 @@ struct HasClkPrev<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TOP_
     : std::true_type {
 };
 
-template <typename Root, typename M> void cycle_one(M *m)
+// Engine clock gating: a model with an eng_clk_i port (skif_node_top) runs
+// its collective engine on it. At each edge the engine's clock rises only if
+// the model's eng_wake_o was high after its last evaluation (some register of
+// the engine may change at this edge; low: none does, so skipping the edge
+// changes nothing, and Verilator then evaluates none of the engine's
+// clocked logic). gate = false clocks it at every edge, as clk_i.
+template <typename M, typename = void> struct HasEngClk : std::false_type {
+};
+template <typename M>
+struct HasEngClk<M, std::void_t<decltype(std::declval<M &>().eng_clk_i)>> : std::true_type {
+};
+
+template <typename Root, typename M> void cycle_one(M *m, bool gate = true)
 {
+    [[maybe_unused]] uint8_t eng = 1;
+    if constexpr (HasEngClk<M>::value)
+        eng = gate ? m->eng_wake_o : 1;
     if constexpr (HasClkPrev<Root>::value) {
         m->clk_i = 1;
         m->rootp->__Vtrigrprev__TOP__clk_i = 0; // (already 0 after a falling edge's evaluation)
+        if constexpr (HasEngClk<M>::value) {
+            m->eng_clk_i = eng;
+            m->rootp->__Vtrigrprev__TOP__eng_clk_i = 0;
+        }
         m->eval();
     } else {
         m->clk_i = 0;
+        if constexpr (HasEngClk<M>::value)
+            m->eng_clk_i = 0;
         m->eval();
         m->clk_i = 1;
+        if constexpr (HasEngClk<M>::value)
+            m->eng_clk_i = eng;
         m->eval();
     }
 }

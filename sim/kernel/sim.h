@@ -150,6 +150,9 @@ int sim_run(int argc, char **argv);
 /* Node-cycles not evaluated because the node was at a fixed point (its state
  * did not change in a cycle with idle host calls and unchanged inputs). */
 uint64_t skif_model_skipped(void);
+/* Node-cycles evaluated with the collective engine's clock gated off (it was
+ * idle and nothing reached it: sim/kernel/node_links.h, cycle_one). */
+uint64_t skif_model_gated(void);
 #ifdef __cplusplus
 }
 #endif

@@ -47,9 +47,11 @@ using skif::get_field;
 using skif::set_field;
 using Model = Vskif_node_top;
 
+bool g_gate; // gate the engines' clock at the edges they do not need (not with --no-skip)
+
 void cycle_one(Model *m)
 {
-    skif::cycle_one<Vskif_node_top___024root>(m);
+    skif::cycle_one<Vskif_node_top___024root>(m, g_gate);
 }
 
 VerilatedContext *g_ctx;
@@ -149,6 +151,7 @@ constexpr uint32_t BackoffMin = 8, BackoffMax = 1024;
 size_t g_prefix;                 // min(4096, g_state_bytes)
 uint64_t g_now;                  // the cycle being simulated
 std::vector<uint64_t> g_skipped; // per thread part: node-cycles not evaluated
+std::vector<uint64_t> g_gated;   // per thread part: evaluated node-cycles, engine clock gated
 bool g_skip;
 
 uint8_t *state_of(Model *m)
@@ -157,7 +160,7 @@ uint8_t *state_of(Model *m)
 }
 
 // Node i's clock edge, unless it sleeps and nothing reached it from the host.
-void node_cycle(size_t i, uint64_t &skipped)
+void node_cycle(size_t i, uint64_t &skipped, uint64_t &gated)
 {
     if (g_asleep[i]) {
         if (!hostmem_busy(&g_sim.nodes[i])) {
@@ -169,6 +172,7 @@ void node_cycle(size_t i, uint64_t &skipped)
         g_cand[i] = 0;
     }
     g_ran[i] = 1;
+    gated += g_gate && !g_m[i]->eng_wake_o;
     cycle_one(g_m[i]);
 }
 
@@ -234,6 +238,7 @@ void eval_all(int clk)
 {
     for (size_t i = g_lo; i < g_hi; i++) {
         g_m[i]->clk_i = clk;
+        g_m[i]->eng_clk_i = clk; // (every edge: a traced cycle shows the engines clocked)
         g_m[i]->eval();
     }
 }
@@ -407,7 +412,7 @@ void part_cycle(size_t k)
 {
     const Part &p = g_parts[k];
     for (size_t i = p.lo; i < p.hi; i++)
-        node_cycle(i, g_skipped[k]);
+        node_cycle(i, g_skipped[k], g_gated[k]);
     g_bar->wait();
     if (!g_peers.empty()) {
         if (k == 0)
@@ -440,6 +445,7 @@ void threads_start(int t)
         g_parts.push_back({g_lo + n * static_cast<size_t>(k) / static_cast<size_t>(t),
                            g_lo + n * static_cast<size_t>(k + 1) / static_cast<size_t>(t)});
     g_skipped.assign(static_cast<size_t>(t), 0);
+    g_gated.assign(static_cast<size_t>(t), 0);
     g_bar = new Barrier(t);
     for (int k = 1; k < t; k++)
         g_workers.emplace_back(worker, static_cast<size_t>(k));
@@ -498,6 +504,7 @@ extern "C" int skif_model_init(const skif_opts *o)
         m->sizes_i = skif_opts_dims_word(o);
         m->rst_ni = 0;
         m->clk_i = 0;
+        m->eng_clk_i = 0;
         if (i >= g_lo && i < g_hi)
             m->eval();
     }
@@ -525,6 +532,7 @@ extern "C" int skif_model_init(const skif_opts *o)
     }
     cut_reset_done();
     g_skip = !o->no_skip;
+    g_gate = !o->no_skip;
     g_state_bytes = sizeof(Vskif_node_top__Syms);
     g_prefix = std::min<size_t>(4096, g_state_bytes);
     if (g_skip) {
@@ -542,6 +550,7 @@ extern "C" int skif_model_init(const skif_opts *o)
     g_retry.assign(n, 0);
     g_backoff.assign(n, BackoffMin);
     g_skipped.assign(1, 0);
+    g_gated.assign(1, 0);
     threads_start(o->threads);
     return 0;
 }
@@ -556,7 +565,7 @@ extern "C" void skif_model_step(uint64_t cycle)
         g_bar->wait(); // end
     } else if (!tr) {
         for (size_t i = g_lo; i < g_hi; i++)
-            node_cycle(i, g_skipped[0]);
+            node_cycle(i, g_skipped[0], g_gated[0]);
         cut_exchange(cycle, false);
         move_links(g_lo, g_hi);
         settle(g_lo, g_hi);
@@ -711,6 +720,14 @@ extern "C" uint64_t skif_model_skipped(void)
 {
     uint64_t s = 0;
     for (uint64_t k : g_skipped)
+        s += k;
+    return s;
+}
+
+extern "C" uint64_t skif_model_gated(void)
+{
+    uint64_t s = 0;
+    for (uint64_t k : g_gated)
         s += k;
     return s;
 }

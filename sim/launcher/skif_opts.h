@@ -49,8 +49,10 @@ struct skif_opts {
     int tag_output;        /* --tag-output: prefix each line of a program with [rank] */
     int icarus;            /* --sim icarus: run the model under Icarus (4-state) */
     int threads;           /* --threads T: nodes evaluated in T threads (0: one) */
-    int no_skip;           /* --no-skip: evaluate every node every cycle (default: a node
-                            * at a fixed point, with its host quiet, sleeps; same results) */
+    int no_skip;           /* --no-skip: evaluate every node every cycle, its collective
+                            * engine clocked at every edge (default: a node at a fixed
+                            * point, with its host quiet, sleeps, and an idle engine's
+                            * clock is gated off; same results) */
     int ranks;             /* --ranks K: the torus in K slabs, one MPI rank each (0: not
                             * given; the simulator then takes the MPI job's size) */
     int cut_latency;       /* --cut-latency C: cycles a flit or credit takes across a slab
