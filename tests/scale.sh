@@ -77,8 +77,9 @@ t_threads_bad_values_refused() {
 # the edges its wake output asks for (sim/kernel/node_links.h). Every run
 # must give what evaluating every node with every engine clocked gives
 # (--no-skip): the same output, cycles, packets, flits and releases; the idle
-# run must skip most node-cycles and the runs without collectives must gate
-# most engine-cycles (so a skipping or gating that stopped working fails).
+# run must skip most node-cycles and each run must gate a least share of
+# node-cycles, the all-to-all runs half (so a skipping or gating that stopped
+# working fails).
 skip_same() { # MIN_SKIPPED MIN_GATED WANT_RC skifrun-args...
     local min=$1 gmin=$2 want=$3 r; shift 3
     for r in skip noskip; do
