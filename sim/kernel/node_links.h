@@ -88,11 +88,11 @@ struct HasClkPrev<R, std::void_t<decltype(std::declval<R &>().__Vtrigrprev__TOP_
 };
 
 // Engine clock gating: a model with an eng_clk_i port (skif_node_top) runs
-// its collective engine on it. At each edge the engine's clock rises only if
-// the model's eng_wake_o was high after its last evaluation (some register of
-// the engine may change at this edge; low: none does, so skipping the edge
-// changes nothing, and Verilator then evaluates none of the engine's
-// clocked logic). gate = false clocks it at every edge, as clk_i.
+// its collective and RMA engines on it. At each edge that clock rises only if
+// the model's eng_wake_o was high after its last evaluation (a register of
+// the engines may change at this edge; low: none does, so skipping the edge
+// changes nothing, and Verilator then evaluates none of the engines'
+// clocked logic). gate = false clocks them at every edge, as clk_i.
 template <typename M, typename = void> struct HasEngClk : std::false_type {
 };
 template <typename M>
