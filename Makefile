@@ -143,7 +143,7 @@ model:
 
 # build/models/nD/skifsim: the simulator of every torus of D dimensions
 # (D = 1..4): one Verilated model per node, built once (sim/tools/build_model.sh).
-MODEL_DEPS := $(RTL_FILES) $(SIM_FILES) sim/hdl/skif_dpi.svh rtl/skif_defs.vh sim/tools/build_model.sh sim/tools/build_progress.sh sim/hdl/sim.vlt
+MODEL_DEPS := $(RTL_FILES) $(SIM_FILES) sim/hdl/skif_dpi.svh rtl/skif_defs.vh sim/tools/build_model.sh sim/tools/build_progress.sh sim/hdl/sim.vlt sim/hdl/fast.f
 $(B)/models/%/skifsim: $(MODEL_DEPS) sim/kernel/sim_main.cpp sim/kernel/node_links.h $(B)/lib/libskifsim.a \
                       | $(B)/bin/alltoall $(B)/bin/coll $(B)/bin/stream
 	@VFLAGS_EXTRA="$(VFLAGS_EXTRA)" sim/tools/build_model.sh $*
@@ -189,7 +189,7 @@ $(B)/lib/libskifnet.a: $(call obj,sim/netbench/netbench.c sim/kernel/fifo.c sim/
 	$(call say,AR,$@) ar rcs $@ $^
 
 $(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh sim/netbench/netbench_main.cpp sim/kernel/node_links.h \
-                        sim/hdl/skif_link_regs.sv sim/hdl/skif_fabric_node_top.sv $(B)/lib/libskifnet.a sim/tools/build_netbench.sh \
+                        sim/hdl/skif_link_regs.sv sim/hdl/skif_fabric_node_top.sv sim/hdl/fast.f $(B)/lib/libskifnet.a sim/tools/build_netbench.sh \
                         sim/tools/build_progress.sh
 	@sim/tools/build_netbench.sh $*
 

@@ -411,34 +411,42 @@ module skif_torus_router #(
     a_tgt     = '0;
     if (occ_q != '0) begin
       // requests
-      for (int iv = 0; iv < NIv; iv++) begin
-        if (occ_q[iv]) begin
-          a_meta        = meta_q[iv][rd_ptr_q[iv]];
-          head_last[iv] = a_meta[PvW];
-          a_tgt         = hold_q[iv] ? pv_q[iv] : a_meta[PvW-1:0];
-          a_port        = a_tgt[PvW-1:VcW];
-          if (a_port == LocalC) begin
-            a_ok = (a_tgt[VcW-1:0] == AnsEjVc) ? aej_push_ready : ej_push_ready;
-          end else begin
-            a_ok = cred_ok_q[int'(a_port) * TotalVcs + int'(a_tgt[VcW-1:0])];
-          end
-          if (!hold_q[iv]) begin
-            a_ok = a_ok && !busy_q[int'(a_port) * TotalVcs + int'(a_tgt[VcW-1:0])];
-            if (a_port == LocalC) begin
-              ej_hdr[iv]  = 1'b1;
-              ej_ans[iv]  = (a_tgt[VcW-1:0] == AnsEjVc);
-              ej_full[iv] = (tails_q[iv] != '0) || (cnt_q[iv] == VcDepthC);
-              if (ej_full[iv]) a_strong[ej_ans[iv]] = 1'b1;
+      // (one port at a time, skipping the empty ones: the loops are unrolled
+      // by a simulator, and an empty port costs one test)
+      for (int p = 0; p < Ports; p++) begin
+        if (occ_q[p*TotalVcs +: TotalVcs] != '0) begin
+          for (int u = 0; u < TotalVcs; u++) begin
+`define SKIF_IV (p*TotalVcs + u)
+            if (occ_q[`SKIF_IV]) begin
+              a_meta              = meta_q[`SKIF_IV][rd_ptr_q[`SKIF_IV]];
+              head_last[`SKIF_IV] = a_meta[PvW];
+              a_tgt               = hold_q[`SKIF_IV] ? pv_q[`SKIF_IV] : a_meta[PvW-1:0];
+              a_port              = a_tgt[PvW-1:VcW];
+              if (a_port == LocalC) begin
+                a_ok = (a_tgt[VcW-1:0] == AnsEjVc) ? aej_push_ready : ej_push_ready;
+              end else begin
+                a_ok = cred_ok_q[int'(a_port) * TotalVcs + int'(a_tgt[VcW-1:0])];
+              end
+              if (!hold_q[`SKIF_IV]) begin
+                a_ok = a_ok && !busy_q[int'(a_port) * TotalVcs + int'(a_tgt[VcW-1:0])];
+                if (a_port == LocalC) begin
+                  ej_hdr[`SKIF_IV]  = 1'b1;
+                  ej_ans[`SKIF_IV]  = (a_tgt[VcW-1:0] == AnsEjVc);
+                  ej_full[`SKIF_IV] = (tails_q[`SKIF_IV] != '0) || (cnt_q[`SKIF_IV] == VcDepthC);
+                  if (ej_full[`SKIF_IV]) a_strong[ej_ans[`SKIF_IV]] = 1'b1;
+                end
+              end
+              // a link the collective engine takes this cycle
+              if (a_port != LocalC && a_ok) begin
+                want[a_port] = 1'b1;
+                if (block_p[a_port]) a_ok = 1'b0;
+              end
+              req[`SKIF_IV] = a_ok;
+              if (a_ok) to_port[a_port][`SKIF_IV] = 1'b1;
+              ej_want[`SKIF_IV] = (EjFirst != 0) && (a_port == LocalC) && hold_q[`SKIF_IV];
             end
+`undef SKIF_IV
           end
-          // a link the collective engine takes this cycle
-          if (a_port != LocalC && a_ok) begin
-            want[a_port] = 1'b1;
-            if (block_p[a_port]) a_ok = 1'b0;
-          end
-          req[iv] = a_ok;
-          if (a_ok) to_port[a_port][iv] = 1'b1;
-          ej_want[iv] = (EjFirst != 0) && (a_port == LocalC) && hold_q[iv];
         end
       end
       // (per ejection lane)

@@ -15,8 +15,8 @@ out=build/systemc/$tag
 mkdir -p "$out/obj"
 echo "verilator: building the SystemC path's node model for $nd-dimensional tori ($out/obj)"
 {
-    ${VERILATOR:-verilator} --cc --top-module skif_node_top -Irtl -Isim/hdl -O3 --x-assign fast \
-        --x-initial fast -Wno-fatal -GNDims="$nd" -GPins=1 -Mdir "$out/obj" sim/hdl/sim.vlt \
+    ${VERILATOR:-verilator} --cc --top-module skif_node_top -Irtl -Isim/hdl -f sim/hdl/fast.f \
+        -GNDims="$nd" -GPins=1 -Mdir "$out/obj" sim/hdl/sim.vlt \
         $(cat rtl/files.txt) sim/hdl/skif_link_regs.sv sim/hdl/skif_host_shim.sv sim/hdl/skif_node_top.sv &&
     ${MAKE:-make} -s -C "$out/obj" -f Vskif_node_top.mk OPT_FAST=-O2 \
         Vskif_node_top__ALL.a verilated.o verilated_threads.o

@@ -70,7 +70,7 @@ case $tag in
         rm -f "$out/obj/skifsim" # (the Verilated makefile does not relink when only our C library changed)
         with_progress "$tag" "$out/obj" "$out/build.log" \
         verilator --cc --exe --build -j 2 --top-module skif_node_top -Irtl -Isim/hdl --trace-fst \
-            -O3 --x-assign fast --x-initial fast -Wno-fatal ${VFLAGS_EXTRA:-} \
+            -f sim/hdl/fast.f ${VFLAGS_EXTRA:-} \
             -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" -GNDims="$nd" -LDFLAGS "-pthread $1" \
             -CFLAGS "-O2 $1 -I$PWD/sim/kernel -I$PWD/include -I$PWD/sim/launcher" \
             -Mdir "$out/obj" -o "$PWD/$out/obj/skifsim" sim/hdl/sim.vlt $RTL sim/hdl/skif_host_shim.sv \

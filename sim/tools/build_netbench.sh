@@ -27,7 +27,7 @@ verilate_build() {
     rm -f "$out/obj/skifnet" # (the Verilated makefile does not relink when only our C library changed)
     with_progress "skifnet $tag" "$out/obj" "$out/build.log" \
     verilator --cc --exe --build -j 2 --top-module skif_fabric_node_top -Irtl \
-        -O3 --x-assign fast --x-initial fast -Wno-fatal "${params[@]}" \
+        -f sim/hdl/fast.f "${params[@]}" \
         -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" -LDFLAGS "-pthread $1" \
         -CFLAGS "-O2 $1 -std=c++17 -I$PWD/sim/kernel -I$PWD/sim/netbench -I$PWD/include" \
         -Mdir "$out/obj" -o "$PWD/$out/obj/skifnet" \
