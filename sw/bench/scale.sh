@@ -12,6 +12,7 @@
 #             (build/bin/alltoall, enough of them for traffic the whole run)
 #   sustained: the all-to-all after its programs have started (below)
 #   evaluate: every node evaluated every cycle, programs waiting (below)
+#   instructions: callgrind's instructions per node-cycle (below)
 # Sizes: SCALE_DIMS (default "2 2x2x2 4x4x4 8x8x8 16x16x16"), threads
 # SCALE_THREADS (default "1 2"), MPI ranks SCALE_RANKS (default "2 4", one
 # thread each, skipped where the slowest dimension has fewer planes; all on
@@ -43,7 +44,7 @@ nd_of() { awk -F x '{print NF}' <<<"$1"; }
 nodes_of() { awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$1"; }
 
 csv=$B/scale.csv
-echo "what,dims,nodes,threads,ranks,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s" >$csv
+echo "what,dims,nodes,threads,ranks,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s,instr_per_node_cycle" >$csv
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # build time of each node model used (from scratch)
@@ -52,7 +53,7 @@ for d in $DIMS; do nd_of "$d"; done | sort -u | while read -r nd; do
         rm -rf build/models/n$nd
         t0=$(date +%s.%N)
         make -s model MODEL=n$nd >/dev/null 2>&1
-        echo "build,n$nd,,,,,,,,,,$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')" >>$csv
+        echo "build,n$nd,,,,,,,,,,$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')," >>$csv
     else
         make -s model MODEL=n$nd >/dev/null
     fi
@@ -71,7 +72,7 @@ run() { # what dims threads ranks program...
     local c s r cps rss
     c=$(field $B/sc.json cycles); s=$(field $B/sc.json startup_s); r=$(field $B/sc.json run_s)
     cps=$(field $B/sc.json cycles_per_s); rss=$(field $B/sc.json max_rss_kb)
-    echo "$what,$d,$n,$t,$k,$c,$s,$r,$cps,$(awk -v a="$cps" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$rss" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}')," >>$csv
+    echo "$what,$d,$n,$t,$k,$c,$s,$r,$cps,$(awk -v a="$cps" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$rss" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}'),," >>$csv
 }
 for d in $DIMS; do
     # messages enough to keep every node sending past --max-cycles (a
@@ -112,7 +113,7 @@ pair() {
     done
     med=$(tr ' ' '\n' <<<"$rates" | grep . | sort -g | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}')
     echo "scale: $what on $d: cycles/s of each pair:$rates, median $med" >&2
-    echo "$what,$d,$n,1,1,$((c2 - c1)),$(field $B/sc$c2.json startup_s),$(awk -v c="$med" -v k=$((c2 - c1)) 'BEGIN{printf "%.3f", k/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc$c2.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}')," >>$csv
+    echo "$what,$d,$n,1,1,$((c2 - c1)),$(field $B/sc$c2.json startup_s),$(awk -v c="$med" -v k=$((c2 - c1)) 'BEGIN{printf "%.3f", k/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc$c2.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}'),," >>$csv
 }
 # sustained: the all-to-all from cycle 4000 to 10000, 78 messages per rank
 # (every node still sending at cycle 10000); SCALE_SUSTAIN sizes (default
@@ -130,12 +131,38 @@ for d in ${SCALE_EVAL-4x4x4 8x8x8 16x16x16}; do
     pair evaluate "$d" 1000 $((1000 + 4000000 / n)) --no-skip -- build/tests/t_fail stuck
 done
 
+# instructions: the one figure here that the machine's load does not move
+# (on a shared VM the same binary's cycles/s varied by two times between
+# runs): callgrind's count of the simulator's instructions per node-cycle of
+# the 4x4x4 all-to-all under sustained traffic, cycles 3000 to 6000 (78
+# messages per rank; two runs, the difference), one thread. Under callgrind
+# the run is about 50 times slower: 4x4x4, not 8x8x8. Needs valgrind (make
+# deps installs it); SCALE_INSTR=0 skips it (about 2 minutes).
+if [ "${SCALE_INSTR:-1}" != 0 ]; then
+    make -s model MODEL=n3 >/dev/null
+    ir=()
+    for c in 3000 6000; do
+        echo "scale: instructions of the 4x4x4 all-to-all, $c cycles, under callgrind..." >&2
+        rc=0
+        valgrind --tool=callgrind --callgrind-out-file=$B/cg$c.out build/models/n3/skifsim \
+            --dims 4x4x4 -q --max-cycles $c build/bin/alltoall 78 1 2 >/dev/null 2>$B/cg.err || rc=$?
+        # (3: stopped by --max-cycles, as meant)
+        [ "$rc" = 0 ] || [ "$rc" = 3 ] ||
+            { echo "scale: the callgrind run exited $rc: $(tail -3 $B/cg.err)" >&2; exit 1; }
+        ir+=("$(awk '/^totals:/ {print $2}' $B/cg$c.out)")
+        [ -n "${ir[-1]}" ] || { echo "scale: callgrind left no instruction count in $B/cg$c.out" >&2; exit 1; }
+    done
+    echo "instructions,4x4x4,64,1,1,3000,,,,,,,$(( (ir[1] - ir[0]) / (64 * 3000) ))" >>$csv
+fi
+
 sw/bench/csv2json.sh $csv --wrap runs date="$(date -u +%Y-%m-%dT%H:%MZ)" load_average="$load" \
     cpus="$(nproc)" host_latency=128 node_cycles="$WORK" >$B/scale.json
 column -t -s, $csv
 echo "($(date -u +%Y-%m-%d), $(nproc) CPUs, load average $load before the runs)"
 echo "csv: $csv  json: $B/scale.json"
-if command -v gnuplot >/dev/null; then
+if ! awk -F, 'NR > 1 && $10 != "" {f = 1} END {exit !f}' $csv; then
+    echo "plot: none (no row of node-cycles per second)"
+elif command -v gnuplot >/dev/null; then
     gnuplot <<GP
 set terminal pngcairo size 900,480 noenhanced
 set output "$B/scale.png"
