@@ -111,8 +111,13 @@ pair() {
         rates="$rates $(jq -n --slurpfile a $B/sc$c1.json --slurpfile b $B/sc$c2.json \
             '(($b[0].cycles - $a[0].cycles) / ($b[0].run_s - $a[0].run_s))')"
     done
-    med=$(tr ' ' '\n' <<<"$rates" | grep . | sort -g | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}')
-    echo "scale: $what on $d: cycles/s of each pair:$rates, median $med" >&2
+    # A pair whose longer run took less time than its shorter one (the
+    # machine's speed changed between them: seen on a shared VM) gives no
+    # rate; it is named and left out of the median.
+    med=$(tr ' ' '\n' <<<"$rates" | grep . | awk '$1 > 0' | sort -g | awk '{v[NR]=$1} END{if (NR) print v[int((NR+1)/2)]}')
+    echo "scale: $what on $d: cycles/s of each pair:$rates, median ${med:-none}" >&2
+    tr ' ' '\n' <<<"$rates" | grep . | awk '$1 <= 0 {n++} END {if (n) printf "scale: %d pair(s) left out: the longer run was not the slower, the machine'"'"'s speed changed\n", n}' >&2
+    [ -n "$med" ] || { echo "scale: $what on $d: no pair gave a rate; run again on a quieter machine" >&2; return 0; }
     echo "$what,$d,$n,1,1,$((c2 - c1)),$(field $B/sc$c2.json startup_s),$(awk -v c="$med" -v k=$((c2 - c1)) 'BEGIN{printf "%.3f", k/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc$c2.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}'),," >>$csv
 }
 # sustained: the all-to-all from cycle 4000 to 10000, 78 messages per rank
