@@ -114,10 +114,13 @@ pair() {
     # A pair whose longer run took less time than its shorter one (the
     # machine's speed changed between them: seen on a shared VM) gives no
     # rate; it is named and left out of the median.
-    med=$(tr ' ' '\n' <<<"$rates" | grep . | awk '$1 > 0' | sort -g | awk '{v[NR]=$1} END{if (NR) print v[int((NR+1)/2)]}')
-    echo "scale: $what on $d: cycles/s of each pair:$rates, median ${med:-none}" >&2
-    tr ' ' '\n' <<<"$rates" | grep . | awk '$1 <= 0 {n++} END {if (n) printf "scale: %d pair(s) left out: the longer run was not the slower, the machine'"'"'s speed changed\n", n}' >&2
-    [ -n "$med" ] || { echo "scale: $what on $d: no pair gave a rate; run again on a quieter machine" >&2; return 0; }
+    local out=0
+    med=$(tr ' ' '\n' <<<"$rates" | grep . | sort -g |
+          awk '$1 > 0 {v[++k] = $1} $1 <= 0 {o++} END {print (k ? v[int((k + 1) / 2)] : "none"), o + 0}')
+    read -r med out <<<"$med"
+    echo "scale: $what on $d: cycles/s of each pair:$rates, median $med" >&2
+    [ "$out" = 0 ] || echo "scale: $out pair(s) left out: the longer run was not the slower, the machine's speed changed" >&2
+    [ "$med" != none ] || { echo "scale: $what on $d: no pair gave a rate; run again on a quieter machine" >&2; return 0; }
     echo "$what,$d,$n,1,1,$((c2 - c1)),$(field $B/sc$c2.json startup_s),$(awk -v c="$med" -v k=$((c2 - c1)) 'BEGIN{printf "%.3f", k/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc$c2.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}'),," >>$csv
 }
 # sustained: the all-to-all from cycle 4000 to 10000, 78 messages per rank
