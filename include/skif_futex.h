@@ -17,6 +17,7 @@
  * still there (a process that ends wakes nobody; its socket's end-of-file
  * tells). */
 #define SKIF_ALIVE_MS 20
+#define SKIF_ALIVE_MAX_MS 30000 /* a sleeping program's longest look (backend_sim.c) */
 
 /* Sleep while *word == val, at most ms milliseconds: 0 woken (or the word
  * had already changed), -ETIMEDOUT, -EINTR. The word is in shared memory,

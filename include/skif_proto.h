@@ -81,7 +81,8 @@ struct skif_ctrl_page {
      * publishing side wakes it when it sees the flag (both sides use
      * sequentially consistent atomics and the futex rechecks the word, so no
      * wake is lost). The socket's end-of-file tells either side the other is
-     * gone; a sleeper looks at it every SKIF_ALIVE_MS. */
+     * gone; a sleeper looks at it every SKIF_ALIVE_MS (a program on a big
+     * torus less often: backend_sim.c, alive_ms). */
     uint32_t req_seq;       /* requests published (driver) */
     uint32_t rsp_seq;       /* responses published (simulator) */
     uint32_t sim_sleeping;  /* the simulator sleeps on req_seq */

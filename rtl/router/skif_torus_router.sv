@@ -67,7 +67,10 @@ module skif_torus_router #(
   output logic [Links*VcW-1:0]      nx_out_vc_o,
   output logic [Links-1:0]          nx_in_credit_valid_o,
   output logic [Links*VcW-1:0]      nx_in_credit_vc_o,
-  // local port: injection from and ejection to the adapter
+  // local port: injection from and ejection to the adapter. inj_ready_o
+  // (and ans_inj_ready_o) holds only while a flit is offered: it depends on
+  // the offered header's route, computed only then. A sender offers a flit
+  // without waiting for ready and reads ready only with valid.
   input  logic                      inj_valid_i /*verilator public_flat_rd*/,
   output logic                      inj_ready_o,
   input  logic [63:0]               inj_data_i /*verilator public_flat_rd*/,
@@ -175,7 +178,7 @@ module skif_torus_router #(
     .NDims (NDims),
     .NumVcs (NumVcs), .Dateline (Dateline), .Tie (Tie)
   ) u_inj_route (
-    .en_i      (1'b1),  // (inj_ready_o reads the route of a header not yet offered)
+    .en_i      (inj_valid_i),  // (routed only while offered: see inj_ready_o)
     .node_id_i (node_id_i),
     .sizes_i   (sizes_i),
     .dst_i     (inj_data_i[`SKIF_HDR_DST_HI:`SKIF_HDR_DST_LO]),
@@ -203,7 +206,7 @@ module skif_torus_router #(
     .NDims (NDims),
     .NumVcs (NumVcs), .Dateline (Dateline), .Tie (Tie)
   ) u_ans_route (
-    .en_i      (1'b1),
+    .en_i      (ans_inj_valid_i),
     .node_id_i (node_id_i),
     .sizes_i   (sizes_i),
     .dst_i     (ans_inj_data_i[`SKIF_HDR_DST_HI:`SKIF_HDR_DST_LO]),

@@ -6,6 +6,8 @@
  *   stuck        every rank waits for a message that never comes (watchdog)
  *   spin RANK    rank RANK spins outside the library for 3 s, then exits 0
  *   wait         every rank waits; for the test that kills the simulator
+ *   sleep        every rank sleeps in SkifCh_Wait (no polling: the simulator
+ *                runs on without its program; make bench-scale's evaluate)
  *   flood        rank 0 sends to rank 1 forever; rank 1 never receives, so its
  *                RX ring fills and packets back up into the routers */
 #include <errno.h>
@@ -22,7 +24,7 @@ int main(int argc, char **argv)
 {
     t_name = "t_fail";
     if (argc < 2 || !strcmp(argv[1], "--help")) {
-        printf("usage: t_fail crash|exit|spin RANK | stuck | wait | flood\n");
+        printf("usage: t_fail crash|exit|spin RANK | stuck | wait | sleep | flood\n");
         return argc < 2 ? 2 : 0;
     }
     t_rank = SkifCh_Rank();
@@ -54,6 +56,12 @@ int main(int argc, char **argv)
         SkifCh_Close(ch);
         return 0;
     }
+    if (!strcmp(argv[1], "sleep"))
+        for (;;)
+            if (SkifCh_Wait(ch, (uint64_t)1 << 40) < 0) {
+                fprintf(stderr, "t_fail: node %d: SkifCh_Wait: %s\n", t_rank, strerror(errno));
+                return 1;
+            }
     struct iovec cont[SKIFCH_CONT_SIZE];
     int parts;
     for (;;) {
