@@ -137,14 +137,20 @@ t_skip_bad_use_refused() {
 # make bench-scale's evaluate row runs t_fail sleep so that its programs take
 # no CPU from the simulator: after their start none of them asks anything
 # again (t_fail stuck, polling, asks every 256 cycles to the end).
+# waiting_since MODE: run t_fail MODE on 4x4 to cycle 6000; print the cycle
+# each node has waited since (the --max-cycles report), one per node (the
+# run's own output to stderr, into the test's log)
+waiting_since() {
+    expect_rc 3 "$RUN" --dims 4x4 --max-cycles 6000 "$B/tests/t_fail" "$1" >&2 || return 1
+    sed -n 's/.*waiting for a device event since cycle \([0-9]*\).*/\1/p' "$T/err"
+}
 t_sleeping_programs_do_not_poll() {
-    expect_rc 3 "$RUN" --dims 4x4 --max-cycles 6000 "$B/tests/t_fail" sleep || return 1
-    local since
-    since=$(sed -n 's/.*waiting for a device event since cycle \([0-9]*\).*/\1/p' "$T/err")
+    local since c
+    since=$(waiting_since sleep) || return 1
     [ "$(wc -w <<<"$since")" = 16 ] || fail "16 waiting nodes expected: $since" || return 1
     for c in $since; do [ "$c" -lt 2000 ] || fail "a sleeping program asked at cycle $c" || return 1; done
-    expect_rc 3 "$RUN" --dims 4x4 --max-cycles 6000 "$B/tests/t_fail" stuck || return 1
-    since=$(sed -n 's/.*waiting for a device event since cycle \([0-9]*\).*/\1/p' "$T/err")
+    since=$(waiting_since stuck) || return 1
+    [ "$(wc -w <<<"$since")" = 16 ] || fail "16 waiting nodes expected: $since" || return 1
     for c in $since; do [ "$c" -ge 5000 ] || fail "stuck's node last asked at cycle $c" || return 1; done
 }
 
