@@ -310,9 +310,10 @@ static int dev_get(void)
  * completed entries' headers, which name the sender) and, before it next
  * waits, gives it back; a sender that asked gets more from the pool, and
  * when the pool is short, senders above their share are cut back to it as
- * their messages complete. The sum of all senders' credits never exceeds
- * the ring, so a message that reaches the adapter always finds room and
- * the link into the node is never held up by a full ring. */
+ * their messages complete. Up to as many ranks as half the ring holds
+ * shares for, the sum of all senders' credits never exceeds the ring, so a
+ * message that reaches the adapter always finds room and the link into the
+ * node is never held up by a full ring; beyond, the shares over-commit it. */
 
 /* Receive side of a channel with credits. */
 struct cr_rx {
@@ -534,14 +535,12 @@ static void credit_hook(void)
          * little to send; a sender that asks is asked too: it may hold
          * plenty, having asked early), so that the pool gathers it and
          * serves the first that asks. Shares stay reserved (a sender that has exited
-         * is never asked), unless no sender holds more than its share:
-         * then (more ranks than the ring has room for) all of it. */
-        uint32_t keep = 0;
+         * is never asked). Some sender holds more than its share whenever the pool is
+         * short: the pool and what the senders hold beyond their shares add up to at
+         * least half the ring (credit_rx_open()), more than any request needs. */
         for (int s = 0; short_pool && s < g_cr.size; s++)
-            if (r->allot[s] > r->floor)
-                keep = r->floor;
-        for (int s = 0; short_pool && s < g_cr.size; s++)
-            if (r->allot[s] > keep && !r->revoked[s] && cr_post(s, CR_REVOKE, id, keep) == 0)
+            if (r->allot[s] > r->floor && !r->revoked[s] &&
+                cr_post(s, CR_REVOKE, id, r->floor) == 0)
                 r->revoked[s] = 1;
         int full = 0, keep_n = 0;
         for (int i = 0; i < r->npend; i++) {
@@ -639,8 +638,15 @@ static int credit_rx_open(int id, uint32_t ring)
         r->allot[s] = g_cr.share;
     r->ring = ring;
     r->pool = (int64_t)ring - (int64_t)g_cr.share * (int64_t)n;
-    if (r->pool < 0)
-        r->pool = 0; /* more ranks than the ring holds shares: over-committed */
+    /* More ranks than half the ring holds shares for (over 2048 on 64 KiB
+     * rings, over 128 on the smallest): the shares are over-committed, and
+     * the pool keeps half the ring all the same. The promise then holds
+     * unless the senders spend their shares and the pool's grants at once
+     * (the adapter then holds the link until the ring drains: late, never
+     * lost). With no pool, every request had to take back every share
+     * (4096 REVOKEs a request: docs/skifch.md "Credits"). */
+    if (r->pool < (int64_t)ring / 2)
+        r->pool = (int64_t)ring / 2;
     g_crx[id] = r;
     /* A ring larger than the smallest: give every sender at once its part
      * of half the ring, so a sender need not ask before it runs at the
