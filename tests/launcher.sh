@@ -31,6 +31,30 @@ t_launcher_usage_error_is_one_line() {
         has "$T/err" "(see skifsim --help)" || return 1
     done
 }
+t_launcher_progress_lines() {
+    # --progress 1: a line a second on stderr with the cycle, increasing and
+    # short of the run's end, and the speed; stdout untouched
+    expect_rc 3 "$RUN" --progress 1 --no-skip --dims 4x4x4 --max-cycles 100000 \
+        "$B/tests/t_fail" sleep || return 1
+    local re='^skifsim: cycle [0-9]+ of at most 100000: [0-9]+ cycles/s \([0-9.e+-]+ M node-cycles/s\) since the last line; 64 of 64 programs running \([0-9]+ s\)$'
+    grep -E '^skifsim: cycle ' "$T/err" | tee "$T/lines"
+    [ "$(grep -cE "$re" "$T/lines")" -ge 2 ] && [ "$(grep -cvE "$re" "$T/lines")" = 0 ] ||
+        fail "two progress lines or more, each as documented, expected" || return 1
+    local last=0 c
+    for c in $(sed 's/^skifsim: cycle \([0-9]*\) .*/\1/' "$T/lines"); do
+        [ "$c" -gt "$last" ] && [ "$c" -lt 100000 ] || fail "cycle $c after $last" || return 1
+        last=$c
+    done
+    ! grep -q '^skifsim:' "$T/out" || fail "progress on stdout" || return 1
+    # stderr not a terminal and no --progress: none (runs stay comparable)
+    expect_rc 3 "$RUN" --no-skip --dims 4x4x4 --max-cycles 3000 "$B/tests/t_fail" sleep || return 1
+    ! grep -Eq '^skifsim: (cycle|starting)' "$T/err" || fail "progress without --progress" || return 1
+    local v
+    for v in x -1 86401 1.5 ""; do
+        expect_rc 2 "$RUN" --progress "$v" -n 2 "$B/bin/greeting" || return 1
+        has "$T/err" "--progress '$v': expected a whole number from 0 to 86400" || return 1
+    done
+}
 t_launcher_exit_status_of_first_failing_rank() {
     # like Open MPI: the status of the first program that failed
     expect_rc 3 "$RUN" -n 2 "$B/tests/t_fail" exit 0 || return 1

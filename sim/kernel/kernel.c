@@ -714,6 +714,66 @@ void sim_fail(int rc)
         end_run(rc, 1);
 }
 
+/* ------------------------------------------------------------- progress */
+
+/* --progress S: a line on stderr every S wall seconds (rank 0 only): while
+ * the programs start, how many have; then the cycle and the speed since the
+ * last line. On a fast run the wall clock is read only about a thousand
+ * times a second (a read costs about as much as a cycle of 2 nodes). */
+static struct {
+    double every, next, t; /* seconds between lines (0: none); when the next is due; the last */
+    uint64_t cyc, skip;    /* the cycle of the last line; cycles before the clock is read again */
+} g_prog;
+
+static void progress_init(void)
+{
+    int s = g_sim.opt.progress;
+    if (s == SKIF_PROGRESS_TTY)
+        s = isatty(STDERR_FILENO) ? SKIF_PROGRESS_DEFAULT : 0;
+    g_prog.every = g_sim.me == 0 ? s : 0;
+    g_prog.t = sim_wall();
+    g_prog.next = g_prog.t + g_prog.every;
+}
+
+/* live: the programs of this process not yet ended (-1 while they start) */
+static void progress(int live)
+{
+    if (!g_prog.every)
+        return;
+    if (g_prog.skip) {
+        g_prog.skip--;
+        return;
+    }
+    double now = sim_wall(), dt = now - g_prog.t;
+    double rate = dt > 0 ? (double)(g_sim.now - g_prog.cyc) / dt : 0;
+    if (now < g_prog.next) {
+        g_prog.skip = (uint64_t)(rate / 1000);
+        return;
+    }
+    /* this process's programs (-n 1: node 1 has none) */
+    int mine = (g_sim.opt.progs < g_sim.hi ? g_sim.opt.progs : g_sim.hi) - g_sim.lo;
+    mine = mine > 0 ? mine : 0;
+    const char *where = g_sim.ranks > 1 ? " on rank 0" : "";
+    if (live < 0) {
+        int started = 0;
+        for (int i = g_sim.lo; i < g_sim.hi; i++)
+            started += g_sim.nodes[i].state != NODE_STARTING;
+        fprintf(stderr, "skifsim: starting the programs: %d of %d started%s (%.0f s)\n", started,
+                mine, where, now - g_sim.t0);
+    } else {
+        char max[48] = "";
+        if (g_sim.opt.max_cycles)
+            snprintf(max, sizeof(max), " of at most %" PRIu64, g_sim.opt.max_cycles);
+        fprintf(stderr,
+                "skifsim: cycle %" PRIu64 "%s: %.0f cycles/s (%.3g M node-cycles/s) since the "
+                "last line; %d of %d programs running%s (%.0f s)\n",
+                g_sim.now, max, rate, rate * g_sim.n / 1e6, live, mine, where, now - g_sim.t0);
+    }
+    g_prog.t = now;
+    g_prog.cyc = g_sim.now;
+    g_prog.next = now + g_prog.every;
+}
+
 /* Run this process's programs until none can go on without the model.
  * Returns 0, or the exit code of a failure (a program failed, a system call,
  * a signal) that ends the run. */
@@ -738,6 +798,8 @@ static int run_programs(void)
             if (rc)
                 return rc;
         }
+        if (!g_sim.t_started)
+            progress(-1);
     }
     return 0;
 }
@@ -811,6 +873,7 @@ static void sync_run(void)
         end_run(SKIF_EXIT_SIM, 0);
         return;
     }
+    progress(live);
     /* the model must run */
 }
 
@@ -965,6 +1028,7 @@ int sim_start(void)
         return -SKIF_EXIT_SIM;
     }
     g_sim.phase = PHASE_RUN;
+    progress_init();
     return 0;
 }
 

@@ -48,6 +48,9 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "  --mem-mb M           host memory per node in MiB (default %d)\n"
             "  --stall-warn S       notice when a program runs S wall seconds without\n"
             "                       entering the driver (default %d)\n"
+            "  --progress S         a progress line on stderr every S wall seconds: the\n"
+            "                       programs started, then the cycle and the speed\n"
+            "                       (default %d when stderr is a terminal, else 0: none)\n"
             "  --stats FILE         write run statistics as JSON\n"
             "  --tag-output         prefix each line a program prints with [RANK]\n"
             "  --cpu N|any          run the simulator and all programs on CPU N (default:\n"
@@ -80,7 +83,8 @@ void skif_opts_usage(FILE *f, const char *cmd)
             "names the node and the cause.\n",
             cmd, SKIF_NODES_MIN, SKIF_NODES_MAX, SKIF_DIM_MIN, SKIF_DIM_MAX, SKIF_TORUS_NODES_MAX,
             SKIF_WAVES_DEFAULT_FILE, SKIF_WATCHDOG_DEFAULT, SKIF_HOST_LATENCY_DEFAULT,
-            SKIF_CLOCK_MHZ_DEFAULT, SKIF_MEM_MB_DEFAULT, SKIF_STALL_WARN_DEFAULT);
+            SKIF_CLOCK_MHZ_DEFAULT, SKIF_MEM_MB_DEFAULT, SKIF_STALL_WARN_DEFAULT,
+            SKIF_PROGRESS_DEFAULT);
 }
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -148,6 +152,7 @@ enum {
     OPT_CLOCK_MHZ,
     OPT_MEM_MB,
     OPT_STALL_WARN,
+    OPT_PROGRESS,
     OPT_STATS,
     OPT_SIM,
     OPT_CPU,
@@ -172,6 +177,7 @@ static const struct option long_opts[] = {
     {"clock-mhz", required_argument, NULL, OPT_CLOCK_MHZ},
     {"mem-mb", required_argument, NULL, OPT_MEM_MB},
     {"stall-warn", required_argument, NULL, OPT_STALL_WARN},
+    {"progress", required_argument, NULL, OPT_PROGRESS},
     {"stats", required_argument, NULL, OPT_STATS},
     {"sim", required_argument, NULL, OPT_SIM},
     {"cpu", required_argument, NULL, OPT_CPU},
@@ -226,6 +232,7 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
     o->clock_mhz = SKIF_CLOCK_MHZ_DEFAULT;
     o->mem_mb = SKIF_MEM_MB_DEFAULT;
     o->stall_warn = SKIF_STALL_WARN_DEFAULT;
+    o->progress = SKIF_PROGRESS_TTY;
     o->cpu = SKIF_CPU_HERE;
     for (int i = 0; i < 4; i++)
         o->dims[i] = 1;
@@ -358,6 +365,10 @@ int skif_opts_parse(struct skif_opts *o, int argc, char **argv, char *err, size_
         case OPT_STALL_WARN:
             rc = num_opt("--stall-warn", v, 1, 86400, &x, err, errlen);
             o->stall_warn = (uint32_t)x;
+            break;
+        case OPT_PROGRESS:
+            rc = num_opt("--progress", v, 0, 86400, &x, err, errlen);
+            o->progress = (int)x;
             break;
         case ':':
             rc = fail(err, errlen, "option '%s' needs a value",

@@ -23,6 +23,9 @@
 #define SKIF_CLOCK_MHZ_DEFAULT 250            /* --clock-mhz */
 #define SKIF_MEM_MB_DEFAULT 16                /* --mem-mb */
 #define SKIF_STALL_WARN_DEFAULT 10            /* --stall-warn: seconds */
+#define SKIF_PROGRESS_DEFAULT 10              /* --progress: seconds, when stderr is a terminal */
+#define SKIF_PROGRESS_TTY (-1)                /* --progress not given: SKIF_PROGRESS_DEFAULT on a
+                                               * terminal, else none */
 #define SKIF_WATCHDOG_DEFAULT 2000000         /* --watchdog: cycles */
 #define SKIF_WAVES_DEFAULT_FILE "skifrun.fst" /* WAVES=1 without --wave */
 #define SKIF_CPU_HERE (-1)                    /* pin the run to the CPU the simulator starts on */
@@ -44,6 +47,8 @@ struct skif_opts {
     uint32_t clock_mhz;    /* --clock-mhz: stated clock */
     uint32_t mem_mb;       /* --mem-mb: host memory per node, MiB */
     uint32_t stall_warn;   /* --stall-warn: seconds a program may run before a notice */
+    int progress;          /* --progress: seconds between progress lines on stderr (0: none;
+                            * SKIF_PROGRESS_TTY: not given) */
     const char *stats;     /* --stats FILE: write run statistics as JSON */
     int quiet;             /* -q: no summary */
     int tag_output;        /* --tag-output: prefix each line of a program with [rank] */

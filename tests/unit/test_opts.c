@@ -58,6 +58,9 @@ int main(void)
     CHECK(parse(&o, "-n 2 -- -weird", err) == 0 && !strcmp(o.prog_argv[0], "-weird"));
     CHECK(parse(&o, "-n 16 --max-cycles 5 --watchdog 9 --host-latency 2 -q p", err) == 0);
     CHECK(o.max_cycles == 5 && o.watchdog == 9 && o.host_latency == 2 && o.quiet);
+    CHECK(o.progress == SKIF_PROGRESS_TTY); /* not given: the kernel looks at stderr */
+    CHECK(parse(&o, "-n 2 --progress 0 p", err) == 0 && o.progress == 0);
+    CHECK(parse(&o, "-n 2 --progress=86400 p", err) == 0 && o.progress == 86400);
 
     /* getopt_long forms: joined values, -np, options end at the program */
     CHECK(parse(&o, "--dims=2x2 p", err) == 0 && o.nodes == 4 && o.ndims == 2);
@@ -148,6 +151,8 @@ int main(void)
     bad("-n 2 --wave a.fst --trace-from 9 --trace-to 3 p", "before --trace-from");
     bad("-n 2 --host-latency 1 p", "from 2 to 100000");
     bad("-n 2 --watchdog 0 p", "--watchdog '0'");
+    bad("-n 2 --progress 86401 p", "--progress '86401': expected a whole number from 0 to 86400");
+    bad("-n 2 --progress p", "--progress 'p'");
     bad("-n 2 --mem-mb 99999 p", "--mem-mb");
     bad("-n 2 --sim bogus p", "--sim 'bogus'");
     bad("-n 2 --cpu -1 p", "--cpu '-1'");
