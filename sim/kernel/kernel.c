@@ -735,6 +735,23 @@ static void progress_init(void)
     g_prog.next = g_prog.t + g_prog.every;
 }
 
+/* A line is written: the next is due in g_prog.every seconds. */
+static void progress_said(double now)
+{
+    g_prog.t = now;
+    g_prog.cyc = g_sim.now;
+    g_prog.next = now + g_prog.every;
+}
+
+void sim_progress_setup(const char *what, int done, int total)
+{
+    double now;
+    if (!g_prog.every || (now = sim_wall()) < g_prog.next)
+        return;
+    fprintf(stderr, "skifsim: %s: %d of %d (%.0f s)\n", what, done, total, now - g_sim.t0);
+    progress_said(now);
+}
+
 /* live: the programs of this process not yet ended (-1 while they start) */
 static void progress(int live)
 {
@@ -769,9 +786,7 @@ static void progress(int live)
                 "last line; %d of %d programs running%s (%.0f s)\n",
                 g_sim.now, max, rate, rate * g_sim.n / 1e6, live, mine, where, now - g_sim.t0);
     }
-    g_prog.t = now;
-    g_prog.cyc = g_sim.now;
-    g_prog.next = now + g_prog.every;
+    progress_said(now);
 }
 
 /* Run this process's programs until none can go on without the model.
@@ -998,9 +1013,12 @@ int sim_init(int argc, char **argv)
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    progress_init();
     uint64_t bad = 0;
-    for (int i = g_sim.lo; i < g_sim.hi && !bad; i++)
+    for (int i = g_sim.lo; i < g_sim.hi && !bad; i++) {
         bad = hostmem_init(&g_sim.nodes[i], &g_sim.opt, i) < 0;
+        sim_progress_setup("setting up host memory", i + 1 - g_sim.lo, g_sim.hi - g_sim.lo);
+    }
     skif_ranks_max(&bad, 1); /* (every rank stops when one cannot go on) */
     if (bad)
         return -SKIF_EXIT_SIM;
@@ -1028,7 +1046,6 @@ int sim_start(void)
         return -SKIF_EXIT_SIM;
     }
     g_sim.phase = PHASE_RUN;
-    progress_init();
     return 0;
 }
 

@@ -185,6 +185,9 @@ void sim_cycle_done(void);
 int sim_fini(void);
 /* End the run now with exit code rc (a model-side error such as an X). */
 void sim_fail(int rc);
+/* --progress while the run is set up: "skifsim: WHAT: DONE of TOTAL (N s)"
+ * on stderr when a line is due (rank 0; a wall-clock read per call). */
+void sim_progress_setup(const char *what, int done, int total);
 #ifdef __cplusplus
 }
 #endif

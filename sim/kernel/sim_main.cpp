@@ -507,6 +507,8 @@ extern "C" int skif_model_init(const skif_opts *o)
         m->eng_clk_i = 0;
         if (i >= g_lo && i < g_hi)
             m->eval();
+        sim_progress_setup("constructing the node models", static_cast<int>(i + 1),
+                           static_cast<int>(n));
     }
     Model *m0 = g_m[g_lo];
     if (m0->ndims_o != o->ndims) {
