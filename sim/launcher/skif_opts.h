@@ -23,9 +23,8 @@
 #define SKIF_CLOCK_MHZ_DEFAULT 250            /* --clock-mhz */
 #define SKIF_MEM_MB_DEFAULT 16                /* --mem-mb */
 #define SKIF_STALL_WARN_DEFAULT 10            /* --stall-warn: seconds */
-#define SKIF_PROGRESS_DEFAULT 10              /* --progress: seconds, when stderr is a terminal */
-#define SKIF_PROGRESS_TTY (-1)                /* --progress not given: SKIF_PROGRESS_DEFAULT on a
-                                               * terminal, else none */
+#define SKIF_PROGRESS_DEFAULT 10              /* --progress: seconds, on a terminal */
+#define SKIF_PROGRESS_TTY (-1)                /* --progress not given: the default or none */
 #define SKIF_WATCHDOG_DEFAULT 2000000         /* --watchdog: cycles */
 #define SKIF_WAVES_DEFAULT_FILE "skifrun.fst" /* WAVES=1 without --wave */
 #define SKIF_CPU_HERE (-1)                    /* pin the run to the CPU the simulator starts on */
