@@ -21,13 +21,13 @@ CFLAGS_BASE += -O2 -g                       # optimised, with symbols
 CFLAGS_BASE += -MMD -MP                     # dependency files
 
 CFLAGS_BASE += -Iinclude -Idriver -Isw       # contract headers, driver, library
-CFLAGS_BASE += -Isim/kernel -Isim/launcher -Isim/netbench   # simulator headers
+CFLAGS_BASE += -Isim/kernel -Isim/options -Isim/netbench   # simulator headers
 CFLAGS_BASE += -I$(VLT_INC) -I$(VLT_INC)/vltstd   # svdpi.h
 CFLAGS    ?= $(CFLAGS_BASE)
 
 # Verilator's flags are in sim/tools/build_model.sh; VFLAGS_EXTRA=... adds to them.
 
-SIMLIB_SRC := sim/kernel/kernel.c sim/kernel/hostmem.c sim/kernel/fifo.c sim/launcher/skif_opts.c sim/kernel/loop.c sim/kernel/ranks_none.c sim/kernel/ranks_text.c \
+SIMLIB_SRC := sim/kernel/kernel.c sim/kernel/hostmem.c sim/kernel/fifo.c sim/options/skif_opts.c sim/kernel/loop.c sim/kernel/ranks_none.c sim/kernel/ranks_text.c \
               sim/kernel/tag_output.c
 SKIFLIB_SRC := driver/skif_dev.c driver/backend_sim.c sw/skifch.c sw/skifch_util.c
 SKIFLIB_SRC += driver/skif_coll.c sw/coll/tree.c sw/skifcoll.c   # collectives
@@ -105,11 +105,11 @@ $(B)/bin/skif_flitdec: $(call obj,sim/tools/skif_flitdec.c)
 
 # build/bin/skif_dims: the torus shape of a build tag, for the build scripts
 # (sim/tools/build_model.sh, sim/systemc/verilate.sh and run.sh).
-$(B)/bin/skif_dims: $(call obj,sim/tools/skif_dims.c sim/launcher/skif_opts.c)
+$(B)/bin/skif_dims: $(call obj,sim/tools/skif_dims.c sim/options/skif_opts.c)
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $^ -o $@
 
-$(B)/bin/skifrun: $(call obj,sim/launcher/skifrun.c sim/launcher/skif_opts.c)
+$(B)/bin/skifrun: $(call obj,sim/launcher/skifrun.c sim/options/skif_opts.c)
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $^ -o $@
 
@@ -169,9 +169,9 @@ $(B)/models/%/skifsim-mpi: $(B)/models/%/skifsim $(B)/obj/sim/kernel/ranks_mpi.o
 	@echo $(MPIEXEC) >$@.launcher
 
 # build/vpi/skif.vpi: the kernel as a VPI module for vvp (Icarus path).
-VPI_SRC := sim/kernel/vpi_main.c sim/kernel/kernel.c sim/kernel/hostmem.c sim/kernel/fifo.c sim/launcher/skif_opts.c sim/kernel/ranks_none.c \
+VPI_SRC := sim/kernel/vpi_main.c sim/kernel/kernel.c sim/kernel/hostmem.c sim/kernel/fifo.c sim/options/skif_opts.c sim/kernel/ranks_none.c \
            sim/kernel/ranks_text.c sim/kernel/tag_output.c
-$(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard sim/kernel/*.h sim/launcher/*.h include/*.h driver/*.h)
+$(B)/vpi/skif.vpi: $(VPI_SRC) $(wildcard sim/kernel/*.h sim/options/*.h include/*.h driver/*.h)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@) $(CC) $(CFLAGS) -fPIC -shared -I/usr/include/iverilog $(VPI_SRC) \
 	    -L/usr/lib/x86_64-linux-gnu -lveriuser -lvpi -o $@
@@ -185,7 +185,7 @@ $(B)/models/%-icarus/skifsim.vvp: $(MODEL_DEPS) sim/hdl/skif_icarus_top.sv $(B)/
 # synthetic traffic, any torus of D dimensions (--dims), one node model per
 # node; -vN -dD build a router variant (VCs per class, VC depth), -prev the
 # router before the throughput work (docs/router.md).
-$(B)/lib/libskifnet.a: $(call obj,sim/netbench/netbench.c sim/kernel/fifo.c sim/launcher/skif_opts.c)
+$(B)/lib/libskifnet.a: $(call obj,sim/netbench/netbench.c sim/kernel/fifo.c sim/options/skif_opts.c)
 	@mkdir -p $(dir $@)
 	$(call say,AR,$@) ar rcs $@ $^
 

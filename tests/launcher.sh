@@ -157,12 +157,24 @@ t_model_build_concurrent_runs() {
     [ "$builds" -eq 1 ] || fail "$builds builds, expected 1" || return 1
     rm -rf "$B/models/t4x2-icarus"
 }
+t_launcher_watches_every_model_source_folder() {
+    # skifrun rebuilds a model when a file in one of its source folders is
+    # newer than it (then asks make): every folder of an RTL file and of the
+    # simulator's own sources must be among them (rtl/rma was not)
+    local d list
+    list=$(sed -n '/src_dirs\[\] = {/,/};/p' sim/launcher/skifrun.c)
+    [ -n "$list" ] || fail "src_dirs not found in sim/launcher/skifrun.c" || return 1
+    for d in $(xargs -n1 dirname <rtl/files.txt | sort -u) sim/hdl sim/kernel sim/options include; do
+        echo "$d"
+        grep -qF "\"$d\"" <<<"$list" || fail "skifrun does not look for changes in $d" || return 1
+    done
+}
 t_hw_header_compared_by_content() {
     # a checkout where include/skif_hw.h is older than rtl/skif_defs.vh (a fresh
     # clone) must not rewrite it, or every model would be rebuilt
-    mkdir -p "$T/r/rtl" "$T/r/sim/systemc" "$T/r/sim/tools" "$T/r/sim/launcher" "$T/r/include" "$T/r/sw/mpi" "$T/r/sw/shmem"
+    mkdir -p "$T/r/rtl" "$T/r/sim/systemc" "$T/r/sim/tools" "$T/r/sim/launcher" "$T/r/sim/options" "$T/r/include" "$T/r/sw/mpi" "$T/r/sw/shmem"
     cp Makefile "$T/r/" && cp sim/tools/gen_hw_h.awk "$T/r/sim/tools/" &&
-        cp sim/launcher/install.mk sim/launcher/skif_opts.h "$T/r/sim/launcher/" && cp sim/systemc/Makefile.inc "$T/r/sim/systemc/" &&
+        cp sim/launcher/install.mk "$T/r/sim/launcher/" && cp sim/options/skif_opts.h "$T/r/sim/options/" && cp sim/systemc/Makefile.inc "$T/r/sim/systemc/" &&
         cp sw/mpi/mpi.mk "$T/r/sw/mpi/" && cp sw/shmem/shmem.mk "$T/r/sw/shmem/" &&
         cp rtl/skif_defs.vh rtl/files.txt "$T/r/rtl/" && cp include/skif_hw.h "$T/r/include/" || return 1
     touch -d '2020-01-01' "$T/r/include/skif_hw.h"

@@ -16,7 +16,7 @@
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
-SKIF_VERSION := $(shell sed -n 's/^\#define SKIF_SIM_VERSION "\(.*\)".*/\1/p' sim/launcher/skif_opts.h)
+SKIF_VERSION := $(shell sed -n 's/^\#define SKIF_SIM_VERSION "\(.*\)".*/\1/p' sim/options/skif_opts.h)
 INSTALL_HEADERS := sw/skifch.h sw/skifch_util.h driver/skif_dev.h include/skif_hw.h
 
 $(B)/bin/skifcc: sim/launcher/skifcc.sh
@@ -24,7 +24,7 @@ $(B)/bin/skifcc: sim/launcher/skifcc.sh
 	cp $< $@ && chmod +x $@
 
 # skifch.pc for the source tree (make install writes one for PREFIX)
-$(B)/lib/pkgconfig/skifch.pc: sim/tools/gen_pc.sh sim/launcher/skif_opts.h
+$(B)/lib/pkgconfig/skifch.pc: sim/tools/gen_pc.sh sim/options/skif_opts.h
 	@mkdir -p $(dir $@)
 	sim/tools/gen_pc.sh "$(CURDIR)" sw build/lib '-I$${prefix}/sw -I$${prefix}/driver -I$${prefix}/include' "$(SKIF_VERSION)" >$@
 

@@ -282,9 +282,9 @@ int main(int argc, char **argv)
     } else {
         struct stat mst;
         int stale = stat(model, &mst) != 0 || access(model, X_OK) != 0;
-        static const char *const src_dirs[] = {"rtl",          "rtl/router", "rtl/coll",
-                                               "rtl/net",      "sim/hdl",    "sim/kernel",
-                                               "sim/launcher", "sim/tools",  "include"};
+        static const char *const src_dirs[] = {
+            "rtl",     "rtl/router", "rtl/coll",    "rtl/rma",   "rtl/net",
+            "sim/hdl", "sim/kernel", "sim/options", "sim/tools", "include"};
         /* (an Icarus model also needs build/vpi/skif.vpi; make builds both) */
         for (size_t i = 0; !stale && i < sizeof(src_dirs) / sizeof(src_dirs[0]); i++)
             stale = newer_in(root, src_dirs[i], mst.st_mtime);

@@ -72,7 +72,7 @@ case $tag in
         verilator --cc --exe --build -j 2 --top-module skif_node_top -Irtl -Isim/hdl --trace-fst \
             -f sim/hdl/fast.f ${VFLAGS_EXTRA:-} \
             -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2" -GNDims="$nd" -LDFLAGS "-pthread $1" \
-            -CFLAGS "-O2 $1 -I$PWD/sim/kernel -I$PWD/include -I$PWD/sim/launcher" \
+            -CFLAGS "-O2 $1 -I$PWD/sim/kernel -I$PWD/include -I$PWD/sim/options" \
             -Mdir "$out/obj" -o "$PWD/$out/obj/skifsim" sim/hdl/sim.vlt $RTL sim/hdl/skif_host_shim.sv \
             sim/hdl/skif_link_regs.sv sim/hdl/skif_node_top.sv "$PWD/sim/kernel/sim_main.cpp" "$PWD/build/lib/libskifsim.a" ||
             { tail -40 "$out/build.log"; exit 1; }

@@ -3,7 +3,7 @@
  * and the FIFO of the simulator's queues against a plain array model. */
 #define _GNU_SOURCE
 #include "../../sim/kernel/fifo.c"
-#include "../../sim/launcher/skif_opts.c"
+#include "../../sim/options/skif_opts.c"
 
 #include <stdint.h>
 

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* skif_opts.h: the command line shared by skifrun (the launcher) and skifsim
- * (the simulator it starts), so both accept and reject exactly the same. */
+ * (the simulator it starts), so both accept and reject exactly the same; its
+ * --dims parser also serves skifnet, the SystemC top and skif_dims. It has a
+ * folder of its own (sim/options/) because each of them depends on it and it
+ * on none of them. */
 #ifndef SKIF_OPTS_H
 #define SKIF_OPTS_H
 
