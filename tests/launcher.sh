@@ -210,6 +210,16 @@ t_docs_named_source_files_exist() {
     done
     [ $miss -eq 0 ]
 }
+t_stats_simulator_cpu_excludes_programs() {
+    # --stats run_cpu_s is the simulator's own CPU time after start-up: a
+    # program that spins 2-3 s outside the library (whole seconds of time())
+    # takes wall time from the run (run_s), not CPU time from the simulator,
+    # which sleeps meanwhile
+    expect_rc 0 "$RUN" -n 2 -q --stats "$T/s.json" "$B/tests/t_fail" spin 1 || return 1
+    jq -c '{cycles, run_s, run_cpu_s}' "$T/s.json"
+    jq -e '.run_s >= 1.9 and .run_cpu_s > 0 and .run_cpu_s < 1' "$T/s.json" >/dev/null ||
+        fail "run_cpu_s should be above 0 and well below the 2-3 s the program spun" || return 1
+}
 t_torus_net_header_current() {
     ! grep -n 'skif_ring_net' rtl/net/skif_torus_net.sv || fail "names the removed skif_ring_net"
 }

@@ -36,6 +36,13 @@ double sim_wall(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double sim_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static void on_signal(int sig)
 {
     g_signal = sig;
@@ -610,10 +617,13 @@ static void summary(void)
     const struct skif_opts *o = &g_sim.opt;
     /* under --ranks: the sums over all ranks, the last rank's start, the
      * memory of all simulator processes; rank 0 tells */
-    enum { S_PKTS, S_FLITS, S_DROPS, S_CH, S_NET, S_REL, S_SKIP, S_GATE, S_RSS, S_N };
-    uint64_t sum[S_N] = {snap_sum(SNAP_TX_PKTS),  snap_sum(SNAP_TX_FLITS),  snap_sum(SNAP_RX_DROPS),
-                         snap_sum(SNAP_CH_DROPS), snap_sum(SNAP_NET_DROPS), g_sim.n_releases,
-                         skif_model_skipped(),    skif_model_gated(),       (uint64_t)max_rss_kb()};
+    enum { S_PKTS, S_FLITS, S_DROPS, S_CH, S_NET, S_REL, S_SKIP, S_GATE, S_RSS, S_CPU_US, S_N };
+    uint64_t sum[S_N] = {
+        snap_sum(SNAP_TX_PKTS),   snap_sum(SNAP_TX_FLITS),
+        snap_sum(SNAP_RX_DROPS),  snap_sum(SNAP_CH_DROPS),
+        snap_sum(SNAP_NET_DROPS), g_sim.n_releases,
+        skif_model_skipped(),     skif_model_gated(),
+        (uint64_t)max_rss_kb(),   (uint64_t)((g_sim.cpu_end - g_sim.cpu_started) * 1e6)};
     uint64_t started_ns = (uint64_t)((g_sim.t_started - g_sim.t0) * 1e9);
     skif_ranks_sum(sum, S_N);
     skif_ranks_max(&started_ns, 1);
@@ -626,6 +636,7 @@ static void summary(void)
     double run = g_sim.t_end - g_sim.t_started;
     double us = (double)g_sim.end_cycle / o->clock_mhz;
     double cps = run > 0 ? (double)g_sim.end_cycle / run : 0.0;
+    double run_cpu = (double)sum[S_CPU_US] * 1e-6;
     uint64_t node_cycles = g_sim.end_cycle * (uint64_t)g_sim.n;
     double skipped = node_cycles ? (double)sum[S_SKIP] / (double)node_cycles : 0.0;
     double gated = node_cycles ? (double)sum[S_GATE] / (double)node_cycles : 0.0;
@@ -662,13 +673,14 @@ static void summary(void)
                     "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
                     ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64
                     ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
-                    "\"run_s\": %.6f, \"cycles_per_s\": %.1f, \"threads\": %d, "
+                    "\"run_s\": %.6f, \"run_cpu_s\": %.6f, \"cycles_per_s\": %.1f, "
+                    "\"threads\": %d, "
                     "\"skipped\": %.4f, \"gated\": %.4f, \"max_rss_kb\": %" PRIu64
                     ", \"ranks\": %d, \"cut_latency\": %d}\n",
                     g_sim.n, dims, sim_exit_code(), g_sim.end_cycle, o->clock_mhz, o->host_latency,
                     us, pkts, flits, drops, ch_drops, net_drops, sum[S_REL], wall,
-                    g_sim.t_started - g_sim.t0, run, cps, o->threads > 1 ? o->threads : 1, skipped,
-                    gated, sum[S_RSS], g_sim.ranks, o->cut_latency ? o->cut_latency : 1);
+                    g_sim.t_started - g_sim.t0, run, run_cpu, cps, o->threads > 1 ? o->threads : 1,
+                    skipped, gated, sum[S_RSS], g_sim.ranks, o->cut_latency ? o->cut_latency : 1);
         int werr = wr < 0 || fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
         if (fclose(f) != 0 && !werr)
             werr = errno;
@@ -690,8 +702,11 @@ static void end_run(int rc, int report)
     g_sim.report = report;
     g_sim.end_cycle = g_sim.now;
     g_sim.t_end = sim_wall();
-    if (!g_sim.t_started)
+    g_sim.cpu_end = sim_cpu();
+    if (!g_sim.t_started) {
         g_sim.t_started = g_sim.t_end;
+        g_sim.cpu_started = g_sim.cpu_end;
+    }
     for (int i = g_sim.lo; i < g_sim.hi; i++)
         g_sim.nodes[i].end_state = g_sim.nodes[i].state;
     if (rc != 0)
@@ -855,8 +870,10 @@ static void sync_run(void)
         end_run((int)(c[C_FAIL] >> 16 & 0xffff), 0);
         return;
     }
-    if (!c[C_STARTING] && !g_sim.t_started)
+    if (!c[C_STARTING] && !g_sim.t_started) {
         g_sim.t_started = sim_wall();
+        g_sim.cpu_started = sim_cpu();
+    }
     if (!c[C_LIVE]) {
         end_run(0, 0);
         return;

@@ -109,9 +109,10 @@ struct sim {
     uint64_t last_release; /* cycle of the last release (watchdog) */
     int pinned;            /* the run is pinned to one CPU (--cpu) */
     uint64_t n_releases;
-    uint64_t half_lat; /* host latency / 2 */
-    double t0;         /* wall clock at launcher start */
-    double t_started;  /* wall clock when all programs were started */
+    uint64_t half_lat;  /* host latency / 2 */
+    double t0;          /* wall clock at launcher start */
+    double t_started;   /* wall clock when all programs were started */
+    double cpu_started; /* the simulator's CPU time then (sim_cpu) */
     int dma_faults;
     int phase;              /* PHASE_* */
     int rc;                 /* exit code of the run */
@@ -120,6 +121,7 @@ struct sim {
     uint64_t end_cycle;     /* cycle the run ended */
     uint64_t snap_deadline; /* give up reading registers after this cycle */
     double t_end;           /* wall clock when the run ended */
+    double cpu_end;         /* the simulator's CPU time then (sim_cpu) */
 };
 
 enum { PHASE_INIT, PHASE_RUN, PHASE_SNAP, PHASE_DONE };
@@ -193,6 +195,9 @@ void sim_progress_setup(const char *what, int done, int total);
 #endif
 
 double sim_wall(void);
+/* CPU seconds (user and system) this simulator process has used, all its
+ * threads; not its programs'. */
+double sim_cpu(void);
 
 /* --tag-output (tag_output.c). In a program's process before exec:
  * sim_tag_output() sends its stdout and stderr through a helper process that

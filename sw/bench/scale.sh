@@ -18,8 +18,11 @@
 # thread each, skipped where the slowest dimension has fewer planes; all on
 # this machine, so they share its cores with the programs). Columns: start-up (forking and starting every
 # program), simulated cycles per wall second of the run after start-up, node-
-# cycles per second (cycles/s x nodes) and the simulator's peak memory per
-# node. The model build time of each number of dimensions is measured first
+# cycles per second (cycles/s x nodes), the simulator's peak memory per
+# node, and simulated cycles per second of the simulator's own CPU time
+# (--stats run_cpu_s: its threads, not its programs; over MPI ranks the sum of
+# theirs), which on a busy machine or one with slow process switches says
+# what the model alone costs. The model build time of each number of dimensions is measured first
 # (SCALE_BUILD=0 skips it).
 set -eu
 cd "$(dirname "$0")/../.."
@@ -44,7 +47,7 @@ nd_of() { awk -F x '{print NF}' <<<"$1"; }
 nodes_of() { awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$1"; }
 
 csv=$B/scale.csv
-echo "what,dims,nodes,threads,ranks,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s,instr_per_node_cycle" >$csv
+echo "what,dims,nodes,threads,ranks,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s,instr_per_node_cycle,cycles_per_sim_cpu_s" >$csv
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # build time of each node model used (from scratch)
@@ -69,10 +72,11 @@ run() { # what dims threads ranks program...
     rm -f $B/sc.json
     $RUN --dims "$d" -q --threads "$t" $rk --max-cycles $cyc --stats $B/sc.json "$@" >/dev/null 2>&1 || true
     [ -s $B/sc.json ] || { echo "scale: $what on $d left no statistics" >&2; exit 1; }
-    local c s r cps rss
+    local c s r cps rss cpu
     c=$(field $B/sc.json cycles); s=$(field $B/sc.json startup_s); r=$(field $B/sc.json run_s)
     cps=$(field $B/sc.json cycles_per_s); rss=$(field $B/sc.json max_rss_kb)
-    echo "$what,$d,$n,$t,$k,$c,$s,$r,$cps,$(awk -v a="$cps" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$rss" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}'),," >>$csv
+    cpu=$(field $B/sc.json run_cpu_s)
+    echo "$what,$d,$n,$t,$k,$c,$s,$r,$cps,$(awk -v a="$cps" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$rss" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}'),,,$(awk -v c="$c" -v u="$cpu" 'BEGIN{if (u > 0) printf "%.1f", c/u}')" >>$csv
 }
 for d in $DIMS; do
     # messages enough to keep every node sending past --max-cycles (a
@@ -97,7 +101,7 @@ done
 # pairs (default 3), one thread. Adds a row.
 pair() {
     local what=$1 d=$2 c1=$3 c2=$4; shift 4
-    local opts=() n rates= med i c
+    local opts=() n rates= cpu_rates= med cpu_med i c
     while [ "$1" != -- ]; do opts+=("$1"); shift; done; shift
     n=$(nodes_of "$d")
     for i in $(seq "${SCALE_REPEAT:-3}"); do
@@ -110,6 +114,9 @@ pair() {
         done
         rates="$rates $(jq -n --slurpfile a $B/sc$c1.json --slurpfile b $B/sc$c2.json \
             '(($b[0].cycles - $a[0].cycles) / ($b[0].run_s - $a[0].run_s))')"
+        # the same over the simulator's own CPU time (its programs' left out)
+        cpu_rates="$cpu_rates $(jq -n --slurpfile a $B/sc$c1.json --slurpfile b $B/sc$c2.json \
+            '(($b[0].cycles - $a[0].cycles) / ($b[0].run_cpu_s - $a[0].run_cpu_s))')"
     done
     # A pair whose longer run took less time than its shorter one (the
     # machine's speed changed between them: seen on a shared VM) gives no
@@ -118,10 +125,13 @@ pair() {
     med=$(tr ' ' '\n' <<<"$rates" | grep . | sort -g |
           awk '$1 > 0 {v[++k] = $1} $1 <= 0 {o++} END {print (k ? v[int((k + 1) / 2)] : "none"), o + 0}')
     read -r med out <<<"$med"
-    echo "scale: $what on $d: cycles/s of each pair:$rates, median $med" >&2
+    cpu_med=$(tr ' ' '\n' <<<"$cpu_rates" | grep . | sort -g |
+              awk '$1 > 0 {v[++k] = $1} END {print (k ? v[int((k + 1) / 2)] : "")}')
+    echo "scale: $what on $d: cycles/s of each pair:$rates, median $med;" \
+         "per second of the simulator's CPU:$cpu_rates, median ${cpu_med:-none}" >&2
     [ "$out" = 0 ] || echo "scale: $out pair(s) left out: the longer run was not the slower, the machine's speed changed" >&2
     [ "$med" != none ] || { echo "scale: $what on $d: no pair gave a rate; run again on a quieter machine" >&2; return 0; }
-    echo "$what,$d,$n,1,1,$((c2 - c1)),$(field $B/sc$c2.json startup_s),$(awk -v c="$med" -v k=$((c2 - c1)) 'BEGIN{printf "%.3f", k/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc$c2.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}'),," >>$csv
+    echo "$what,$d,$n,1,1,$((c2 - c1)),$(field $B/sc$c2.json startup_s),$(awk -v c="$med" -v k=$((c2 - c1)) 'BEGIN{printf "%.3f", k/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc$c2.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}'),,,$(awk -v c="$cpu_med" 'BEGIN{if (c != "") printf "%.1f", c}')" >>$csv
 }
 # sustained: the all-to-all from cycle 4000 to 10000, 78 messages per rank
 # (every node still sending at cycle 10000); SCALE_SUSTAIN sizes (default

@@ -4,7 +4,8 @@
  *   crash RANK   rank RANK dies of SIGSEGV after opening; the others wait
  *   exit RANK    rank RANK exits with status 3; the others wait
  *   stuck        every rank waits for a message that never comes (watchdog)
- *   spin RANK    rank RANK spins outside the library for 3 s, then exits 0
+ *   spin RANK    rank RANK spins outside the library for 2-3 s (until time()
+ *                moved on by 3), then exits 0
  *   wait         every rank waits; for the test that kills the simulator
  *   sleep        every rank sleeps in SkifCh_Wait (no polling: the simulator
  *                runs on without its program; make bench-scale's evaluate)
