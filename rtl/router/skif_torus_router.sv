@@ -262,48 +262,43 @@ module skif_torus_router #(
   assign drop_cnt_o = drop_cnt_q;
 
   // ---------------------------------------------------------------- input side
-  // What arrives on each input port this cycle (at most one flit per port)
-  // and its route (computed on every flit, used only for headers).
-  logic [Ports-1:0] w_valid, w_last;
-  logic [VcW-1:0]   w_vc [Ports];
-  logic [PortW-1:0] w_port [Ports];
-  logic [VcW-1:0]   w_ovc [Ports];
-  logic [63:0]      w_data [Ports];
+  // What arrives on each link input port this cycle (at most one flit per
+  // port) and its route (computed on every flit, used only for headers). The
+  // local port's lanes are inj_* and ans_inj_* above. (Kept apart: the link
+  // inputs come from registers, the local lanes from the adapter; logic that
+  // read both would be evaluated before and again after every clock edge
+  // wherever the local lanes are a simulation model's inputs, as in skifnet.)
+  logic [Links-1:0] w_valid, w_last;
+  logic [VcW-1:0]   w_vc [Links];
+  logic [PortW-1:0] w_port [Links];
+  logic [VcW-1:0]   w_ovc [Links];
+  logic [63:0]      w_data [Links];
 
-  for (genvar p = 0; p < Ports; p++) begin : g_in
-    if (p == LocalPort) begin : g_loc
-      assign w_valid[p] = inj_valid_i && !inj_drop;
-      assign w_vc[p]    = inj_vc;
-      assign w_data[p]  = inj_data_i;
-      assign w_last[p]  = inj_last_i;
-      assign w_port[p]  = inj_port;
-      assign w_ovc[p]   = inj_ovc;
-    end else begin : g_link
-      logic [VcW-1:0] unused_inj_vc;
-      logic           unused_bad, unused_ans;
-      assign w_valid[p] = in_valid_i[p];
-      assign w_vc[p]    = in_vc_i[p*VcW +: VcW];
-      assign w_data[p]  = in_data_i[p*64 +: 64];
-      assign w_last[p]  = in_last_i[p];
-      skif_torus_route #(
-        .NDims (NDims),
-        .NumVcs (NumVcs), .Dateline (Dateline), .Tie (Tie)
-      ) u_route (
-        .en_i      (in_valid_i[p]),
-        .node_id_i (node_id_i),
-        .sizes_i   (sizes_i),
-        .dst_i     (in_data_i[p*64 + `SKIF_HDR_DST_LO +: 16]),
-        .src_i     (in_data_i[p*64 + `SKIF_HDR_SRC_LO +: 16]),
-        .kind_i    (in_data_i[p*64 + `SKIF_HDR_KIND_LO +: 4]),
-        .in_port_i (PortW'(p)),
-        .in_vc_i   (in_vc_i[p*VcW +: VcW]),
-        .port_o    (w_port[p]),
-        .vc_o      (w_ovc[p]),
-        .inj_vc_o  (unused_inj_vc),
-        .ans_o     (unused_ans),
-        .bad_o     (unused_bad)
-      );
-    end
+  for (genvar p = 0; p < Links; p++) begin : g_in
+    logic [VcW-1:0] unused_inj_vc;
+    logic           unused_bad, unused_ans;
+    assign w_valid[p] = in_valid_i[p];
+    assign w_vc[p]    = in_vc_i[p*VcW +: VcW];
+    assign w_data[p]  = in_data_i[p*64 +: 64];
+    assign w_last[p]  = in_last_i[p];
+    skif_torus_route #(
+      .NDims (NDims),
+      .NumVcs (NumVcs), .Dateline (Dateline), .Tie (Tie)
+    ) u_route (
+      .en_i      (in_valid_i[p]),
+      .node_id_i (node_id_i),
+      .sizes_i   (sizes_i),
+      .dst_i     (in_data_i[p*64 + `SKIF_HDR_DST_LO +: 16]),
+      .src_i     (in_data_i[p*64 + `SKIF_HDR_SRC_LO +: 16]),
+      .kind_i    (in_data_i[p*64 + `SKIF_HDR_KIND_LO +: 4]),
+      .in_port_i (PortW'(p)),
+      .in_vc_i   (in_vc_i[p*VcW +: VcW]),
+      .port_o    (w_port[p]),
+      .vc_o      (w_ovc[p]),
+      .inj_vc_o  (unused_inj_vc),
+      .ans_o     (unused_ans),
+      .bad_o     (unused_bad)
+    );
   end
 
   // ---------------------------------------------------------------- allocation
@@ -334,7 +329,7 @@ module skif_torus_router #(
   // VCs of the local port's two switch inputs
   localparam logic [TotalVcs-1:0] EvenVcs = TotalVcs'(64'h5555_5555_5555_5555);
 
-  logic [NIv-1:0]   req, pop, push;
+  logic [NIv-1:0]   req, pop;
   logic [Ports-1:0] want;             // a request for an output before out_block_i
   logic [Ports-1:0] block_p;          // out_block_i, one bit per port (local: 0)
   assign block_p = {1'b0, out_block_i};
@@ -517,36 +512,30 @@ module skif_torus_router #(
     end
   end
 
-  // pushes: at most one per input port (slot p), and the local port's
-  // answer lane (slot Ports: a VC of the answer classes, never the one inj_*
-  // writes)
-  logic             aw_valid;
-  logic [Ports:0]   pu_v;             // slot pushes a flit
-  logic [IvW-1:0]   pu_iv [Ports+1];  // into this input VC
-  logic [Ports:0]   pu_last;          // a tail
-  logic [PvW:0]     pu_meta [Ports+1];
-  logic [NIv-1:0]   push_last;        // the flit pushed is a tail
-  assign aw_valid = ans_inj_valid_i && !ai_drop;
+  // pushes: at most one per link input port (slot p), and two at the local
+  // port (slot 0: inj_*; slot 1: the answer lane, a VC of the answer
+  // classes, never the one inj_* writes). Only a slot of its own port can
+  // push into an input VC.
+  logic [Links-1:0] pu_v;             // link slot pushes a flit
+  logic [IvW-1:0]   pu_iv [Links];    // into this input VC
+  logic [PvW:0]     pu_meta [Links];  // {last, route}
+  logic [1:0]       lpu_v;            // the local slots, the same
+  logic [IvW-1:0]   lpu_iv [2];
+  logic [PvW:0]     lpu_meta [2];
   always @(*) begin
-    for (int p = 0; p < Ports; p++) begin
+    for (int p = 0; p < Links; p++) begin
       pu_iv[p]   = IvW'(p*TotalVcs + int'(w_vc[p]));
       pu_v[p]    = w_valid[p] && cnt_q[p*TotalVcs + int'(w_vc[p])] != VcDepthC;
-      pu_last[p] = w_last[p];
       pu_meta[p] = {w_last[p], w_port[p], w_ovc[p]};
     end
-    pu_iv[Ports]   = IvW'(LocalPort*TotalVcs + int'(ai_vc));
-    pu_v[Ports]    = aw_valid && cnt_q[LocalPort*TotalVcs + int'(ai_vc)] != VcDepthC;
-    pu_last[Ports] = ans_inj_last_i;
-    pu_meta[Ports] = {ans_inj_last_i, ai_port, ai_ovc};
-    push      = '0;
-    push_last = '0;
-    for (int s = 0; s <= Ports; s++) begin
-      if (pu_v[s]) begin
-        push[pu_iv[s]]      = 1'b1;
-        push_last[pu_iv[s]] = pu_last[s];
-      end
-    end
   end
+  // (one block per lane, each evaluated when its own inputs change)
+  assign lpu_iv[0]   = IvW'(LocalPort*TotalVcs + int'(inj_vc));
+  assign lpu_v[0]    = inj_valid_i && !inj_drop && cnt_q[lpu_iv[0]] != VcDepthC;
+  assign lpu_meta[0] = {inj_last_i, inj_port, inj_ovc};
+  assign lpu_iv[1]   = IvW'(LocalPort*TotalVcs + int'(ai_vc));
+  assign lpu_v[1]    = ans_inj_valid_i && !ai_drop && cnt_q[lpu_iv[1]] != VcDepthC;
+  assign lpu_meta[1] = {ans_inj_last_i, ai_port, ai_ovc};
 
   logic [Links-1:0] starved_q;
   always @(posedge clk_i) begin
@@ -566,7 +555,10 @@ module skif_torus_router #(
   // and pops in the same cycle keeps its fill (and its tail count, if the
   // flit in and the flit out are both tails or both not).
   always @(posedge clk_i) begin : p_vc
-    logic [IvW-1:0] ivp;  // process-local scratch
+    logic [IvW-1:0] ivp;   // process-local scratch
+    logic           pl;    // a push slot's flit is a tail
+    int             ps;    // the input port of a pop
+    logic           pu, pul;  // that input VC also pushes, a tail
     if (!rst_ni) begin
       // (a loop per port and VC: a simulator unrolls it into whole-array clears)
       for (int p = 0; p < Ports; p++) begin
@@ -581,30 +573,40 @@ module skif_torus_router #(
       occ_q    <= '0;
       hold_q   <= '0;
     end else begin
-      for (int s = 0; s <= Ports; s++) begin
-        if (pu_v[s]) begin
-          ivp = pu_iv[s];
+      for (int s = 0; s < Links + 2; s++) begin
+        if (s < Links ? pu_v[s] : lpu_v[s - Links]) begin
+          ivp = (s < Links) ? pu_iv[s] : lpu_iv[s - Links];
+          pl  = (s < Links) ? pu_meta[s][PvW] : lpu_meta[s - Links][PvW];
           wr_ptr_q[ivp] <= (wr_ptr_q[ivp] == LastAddr) ? '0 : wr_ptr_q[ivp] + 1'b1;
           if (!pop[ivp]) begin
             cnt_q[ivp] <= cnt_q[ivp] + 1'b1;
             occ_q[ivp] <= 1'b1;
           end
-          if (pu_last[s] && !(pop[ivp] && head_last[ivp]))
+          if (pl && !(pop[ivp] && head_last[ivp]))
             tails_q[ivp] <= tails_q[ivp] + 1'b1;
         end
       end
       for (int o = 0; o < Ports; o++) begin
         if (o_valid[o]) begin
           ivp = o_iv[o];
+          // does a slot of the same input port push into it?
+          ps  = (int'(o_sel[o]) >= LocalPort) ? LocalPort : int'(o_sel[o]);
+          if (ps < Links) begin
+            pu  = pu_v[ps] && pu_iv[ps] == ivp;
+            pul = pu_meta[ps][PvW];
+          end else begin
+            pu  = (lpu_v[0] && lpu_iv[0] == ivp) || (lpu_v[1] && lpu_iv[1] == ivp);
+            pul = (lpu_v[0] && lpu_iv[0] == ivp) ? lpu_meta[0][PvW] : lpu_meta[1][PvW];
+          end
           rd_ptr_q[ivp] <= (rd_ptr_q[ivp] == LastAddr) ? '0 : rd_ptr_q[ivp] + 1'b1;
           // the header takes its output VC; the tail releases it
           hold_q[ivp] <= !head_last[ivp];
           if (!hold_q[ivp]) pv_q[ivp] <= {PortW'(o), o_vc[o]};
-          if (!push[ivp]) begin
+          if (!pu) begin
             cnt_q[ivp] <= cnt_q[ivp] - 1'b1;
             occ_q[ivp] <= (cnt_q[ivp] != CntW'(1));
           end
-          if (head_last[ivp] && !(push[ivp] && push_last[ivp]))
+          if (head_last[ivp] && !(pu && pul))
             tails_q[ivp] <= tails_q[ivp] - 1'b1;
         end
       end
@@ -630,15 +632,19 @@ module skif_torus_router #(
   // answer VC of the local port
   always @(posedge clk_i) begin
     // (the data straight from the ports: no copy per slot)
-    for (int p = 0; p < Ports; p++) begin
+    for (int p = 0; p < Links; p++) begin
       if (pu_v[p]) begin
         data_q[pu_iv[p]][wr_ptr_q[pu_iv[p]]] <= w_data[p];
         meta_q[pu_iv[p]][wr_ptr_q[pu_iv[p]]] <= pu_meta[p];
       end
     end
-    if (pu_v[Ports]) begin
-      data_q[pu_iv[Ports]][wr_ptr_q[pu_iv[Ports]]] <= ans_inj_data_i;
-      meta_q[pu_iv[Ports]][wr_ptr_q[pu_iv[Ports]]] <= pu_meta[Ports];
+    if (lpu_v[0]) begin
+      data_q[lpu_iv[0]][wr_ptr_q[lpu_iv[0]]] <= inj_data_i;
+      meta_q[lpu_iv[0]][wr_ptr_q[lpu_iv[0]]] <= lpu_meta[0];
+    end
+    if (lpu_v[1]) begin
+      data_q[lpu_iv[1]][wr_ptr_q[lpu_iv[1]]] <= ans_inj_data_i;
+      meta_q[lpu_iv[1]][wr_ptr_q[lpu_iv[1]]] <= lpu_meta[1];
     end
   end
 
