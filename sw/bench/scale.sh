@@ -191,7 +191,7 @@ set logscale x 2
 set logscale y
 set key top right
 set xlabel "nodes"
-set ylabel "node-cycles per wall second"
+set ylabel "node-cycles per second (wall clock unless said)"
 set title "skifsim: one model per node, speed against torus size (host latency 128)"
 plot "< awk -F, '\$1==\"idle\" && \$4==1 && \$5==1' $csv" using 3:10 with linespoints title "idle, 1 thread", \
      "< awk -F, '\$1==\"idle\" && \$4==2' $csv" using 3:10 with linespoints title "idle, 2 threads", \
@@ -201,6 +201,7 @@ plot "< awk -F, '\$1==\"idle\" && \$4==1 && \$5==1' $csv" using 3:10 with linesp
      "< awk -F, '\$1==\"alltoall\" && \$5==2' $csv" using 3:10 with linespoints title "all-to-all, 2 MPI ranks", \
      "< awk -F, '\$1==\"alltoall\" && \$5==4' $csv" using 3:10 with linespoints title "all-to-all, 4 MPI ranks", \
      "< awk -F, '\$1==\"sustained\"' $csv" using 3:10 with points pointsize 2 title "all-to-all after start-up, 1 thread", \
+     "< awk -F, '\$1==\"sustained\" && \$14!=\"\"' $csv" using 3:(\$14*\$3) with points pointsize 2 pointtype 6 title "the same, per second of the simulator's own CPU (programs not counted)", \
      "< awk -F, '\$1==\"evaluate\"' $csv" using 3:10 with linespoints linewidth 2 title "every node evaluated (--no-skip), after start-up, 1 thread"
 GP
     echo "plot: $B/scale.png"
