@@ -29,18 +29,21 @@
 struct sim g_sim;
 static volatile sig_atomic_t g_signal;
 
-double sim_wall(void)
+static double clock_s(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double sim_wall(void)
+{
+    return clock_s(CLOCK_MONOTONIC);
 }
 
 double sim_cpu(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return clock_s(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 static void on_signal(int sig)

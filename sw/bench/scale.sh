@@ -93,6 +93,18 @@ for d in $DIMS; do
     done
 done
 
+# rate_of C1 C2 FIELD: cycles per second of FIELD between the runs of
+# $B/scC1.json and $B/scC2.json
+rate_of() {
+    jq -n --slurpfile a $B/sc$1.json --slurpfile b $B/sc$2.json \
+        "((\$b[0].cycles - \$a[0].cycles) / (\$b[0].$3 - \$a[0].$3))"
+}
+# median_of "R1 R2 ...": the median of the positive rates ("none" if none),
+# and how many were not positive
+median_of() {
+    tr ' ' '\n' <<<"$1" | grep . | sort -g |
+        awk '$1 > 0 {v[++k] = $1} $1 <= 0 {o++} END {print (k ? v[int((k + 1) / 2)] : "none"), o + 0}'
+}
 # pair WHAT DIMS C1 C2 OPTIONS -- PROGRAM...: the rate once every program has
 # started (the runs above are short, so on big tori they are mostly the
 # programs' start): two runs that differ only in --max-cycles (the simulation
@@ -112,21 +124,18 @@ pair() {
                 >/dev/null 2>&1 || true
             [ -s $B/sc$c.json ] || { echo "scale: $what on $d left no statistics" >&2; exit 1; }
         done
-        rates="$rates $(jq -n --slurpfile a $B/sc$c1.json --slurpfile b $B/sc$c2.json \
-            '(($b[0].cycles - $a[0].cycles) / ($b[0].run_s - $a[0].run_s))')"
-        # the same over the simulator's own CPU time (its programs' left out)
-        cpu_rates="$cpu_rates $(jq -n --slurpfile a $B/sc$c1.json --slurpfile b $B/sc$c2.json \
-            '(($b[0].cycles - $a[0].cycles) / ($b[0].run_cpu_s - $a[0].run_cpu_s))')"
+        # the extra cycles over the extra wall time, and over the extra CPU
+        # time of the simulator (its programs' left out)
+        rates="$rates $(rate_of $c1 $c2 run_s)"
+        cpu_rates="$cpu_rates $(rate_of $c1 $c2 run_cpu_s)"
     done
     # A pair whose longer run took less time than its shorter one (the
     # machine's speed changed between them: seen on a shared VM) gives no
     # rate; it is named and left out of the median.
     local out=0
-    med=$(tr ' ' '\n' <<<"$rates" | grep . | sort -g |
-          awk '$1 > 0 {v[++k] = $1} $1 <= 0 {o++} END {print (k ? v[int((k + 1) / 2)] : "none"), o + 0}')
-    read -r med out <<<"$med"
-    cpu_med=$(tr ' ' '\n' <<<"$cpu_rates" | grep . | sort -g |
-              awk '$1 > 0 {v[++k] = $1} END {print (k ? v[int((k + 1) / 2)] : "")}')
+    read -r med out <<<"$(median_of "$rates")"
+    read -r cpu_med _ <<<"$(median_of "$cpu_rates")"
+    [ "$cpu_med" != none ] || cpu_med=
     echo "scale: $what on $d: cycles/s of each pair:$rates, median $med;" \
          "per second of the simulator's CPU:$cpu_rates, median ${cpu_med:-none}" >&2
     [ "$out" = 0 ] || echo "scale: $out pair(s) left out: the longer run was not the slower, the machine's speed changed" >&2
