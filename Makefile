@@ -45,7 +45,7 @@ else
 say = @printf '  %-6s %s\n' $(1) $(2) &&
 endif
 
-.PHONY: help deps all sim test test-build lint wave bench bench-sim bench-net bench-coll bench-scale clean model models check-hw
+.PHONY: help deps all sim test test-build lint wave bench bench-sim bench-net bench-net-speed bench-coll bench-scale clean model models check-hw
 
 help:
 	@echo "skifsim targets:"
@@ -64,6 +64,10 @@ help:
 	@echo "  make bench-net  torus fabric under synthetic traffic: latency and accepted"
 	@echo "                throughput vs offered load (build/bench/net.csv, net-*.png);"
 	@echo "                NET=quick (a short sweep), NET=uniform, NET=all (default)"
+	@echo "  make bench-net-speed  skifnet's router-cycles per second, today's build (1 and"
+	@echo "                2 threads) against an earlier commit's, alternating runs on 8x8"
+	@echo "                and 8x8x8 at loads 0.1 and 0.3 (build/bench/net-speed.*);"
+	@echo "                NET_REF=commit (default 7377285), NET_DIMS, NET_LOADS, NET_REPS"
 	@echo "  make bench-coll  collectives: broadcast, allreduce, barrier, hardware against"
 	@echo "                software (build/bench/coll.csv, .json, .png)"
 	@echo "  make bench-sim  cycles/s of the same run under Verilator (1 and 2 threads),"
@@ -145,7 +149,7 @@ model:
 # build/models/nD/skifsim: the simulator of every torus of D dimensions
 # (D = 1..4): one Verilated model per node, built once (sim/tools/build_model.sh).
 MODEL_DEPS := $(RTL_FILES) $(SIM_FILES) sim/hdl/skif_dpi.svh rtl/skif_defs.vh sim/tools/build_model.sh sim/tools/build_progress.sh sim/hdl/sim.vlt sim/hdl/fast.f
-$(B)/models/%/skifsim: $(MODEL_DEPS) sim/kernel/sim_main.cpp sim/kernel/node_links.h $(B)/lib/libskifsim.a \
+$(B)/models/%/skifsim: $(MODEL_DEPS) sim/kernel/sim_main.cpp sim/kernel/node_links.h sim/kernel/parts.h $(B)/lib/libskifsim.a \
                       | $(B)/bin/alltoall $(B)/bin/coll $(B)/bin/stream
 	@VFLAGS_EXTRA="$(VFLAGS_EXTRA)" sim/tools/build_model.sh $*
 
@@ -189,7 +193,7 @@ $(B)/lib/libskifnet.a: $(call obj,sim/netbench/netbench.c sim/kernel/fifo.c sim/
 	@mkdir -p $(dir $@)
 	$(call say,AR,$@) ar rcs $@ $^
 
-$(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh sim/netbench/netbench_main.cpp sim/kernel/node_links.h \
+$(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh sim/netbench/netbench_main.cpp sim/kernel/node_links.h sim/kernel/parts.h \
                         sim/hdl/skif_link_regs.sv sim/hdl/skif_fabric_node_top.sv sim/hdl/fast.f $(B)/lib/libskifnet.a sim/tools/build_netbench.sh \
                         sim/tools/build_progress.sh
 	@sim/tools/build_netbench.sh $*
@@ -268,6 +272,9 @@ bench-scale: deps all   # make bench-scale [SCALE_DIMS="2 4x4x4" SCALE_THREADS="
 
 bench-net: deps all   # make bench-net [NET=all|uniform|quick]
 	@sw/bench/net.sh $(NET)
+
+bench-net-speed: deps all   # make bench-net-speed [NET_REF=7377285 NET_DIMS="8x8 8x8x8" NET_LOADS="0.1 0.3" NET_REPS=3]
+	@sw/bench/net_speed.sh
 
 clean:
 	rm -rf $(B)

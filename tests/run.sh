@@ -257,13 +257,14 @@ done
 t_skifnet_node_model_matches_flattened_record() {
     # the same packets, latencies, throughput and cycle counts as the
     # whole-network builds of each size gave (tests/ref/skifnet_flat.txt),
-    # with idle routers skipped (the default) and with every router
-    # evaluated every cycle (--no-skip); the record was made with the router
-    # before the throughput work, so the node models are its -prev variants
+    # with idle routers skipped (the default), with every router evaluated
+    # every cycle (--no-skip), and in 2 and 3 threads; the record was made
+    # with the router before the throughput work, so the node models are
+    # its -prev variants
     local dims args want got skip n=0
     while IFS='|' read -r dims args want; do
         case $dims in '#'* | '') continue ;; esac
-        for skip in "" --no-skip; do
+        for skip in "" --no-skip "--threads 2" "--threads 3 --no-skip"; do
             "$(skifnet_for "$dims" -prev)" --dims "$dims" --warmup 500 --measure 3000 $args $skip >"$T/out"
             got=$(head -1 "$T/out" | sed 's/, [0-9]* cycles\/s//')
             [ "$got" = "$want" ] || fail "$dims $args $skip: got '$got', recorded '$want'" || return 1
@@ -277,22 +278,23 @@ t_skifnet_node_model_matches_flattened_record() {
 t_skifnet_order_past_saturation_every_torus_and_pattern() {
     # the scoreboard (every packet once, intact, in order per pair) and the
     # watchdog (no deadlock) past saturation, today's router, each run with
-    # and without idle-router skipping: the same output line
+    # and without idle-router skipping and in 2 threads: the same output line
     local dims p out1 out2 n=0
     for dims in 5 3x3 2x3x4 2x2x2x2 4x4x4 8x8; do
         for p in uniform transpose tornado hotspot; do
             case $p/$dims in transpose/3x3 | transpose/2x2x2x2 | transpose/8x8 | [uh]*/* | tornado/*) ;; *) continue ;; esac
             # tornado on rings of 2 sends every packet to its own node (refused)
             [ "$p/$dims" = tornado/2x2x2x2 ] && continue
-            for skip in "" --no-skip; do
+            for skip in "" --no-skip "--threads 2"; do
                 timeout 300 "$(skifnet_for "$dims")" --dims "$dims" --pattern $p --load 0.95 --size 4 \
                     --warmup 300 --measure 1500 --drain 8000 $skip >"$T/out" 2>&1 ||
                     { cat "$T/out"; fail "$dims $p $skip: skifnet failed"; return 1; }
-                [ -z "$skip" ] && out1=$(head -1 "$T/out" | sed 's/, [0-9]* cycles\/s//') ||
-                    out2=$(head -1 "$T/out" | sed 's/, [0-9]* cycles\/s//')
+                out2=$(head -1 "$T/out" | sed 's/, [0-9]* cycles\/s//')
+                [ -z "$skip" ] && out1=$out2
+                [ "$skip" != "--threads 2" ] || has "$T/out" "router-cycles evaluated (the rest idle, skipped), 2 threads" || return 1
+                [ "$out1" = "$out2" ] || fail "$dims $p: $skip gave '$out2', by default '$out1'" || return 1
             done
             echo "$out1"
-            [ "$out1" = "$out2" ] || fail "$dims $p: --no-skip gave '$out2'" || return 1
             case $out1 in *" 0 packets measured"*) fail "$dims $p: no packets measured"; return 1 ;; esac
             n=$((n + 1))
         done
@@ -303,12 +305,15 @@ t_skifnet_bad_input() {
     local D="$B/netbench/n2/skifnet" line
     for line in "--dims 4x4x4" "--dims 3x17" "--dims 3x3 --load 0" "--dims 3x3 --load 2" "--dims 3x3 --size 0" \
                 "--dims 3x3 --pattern zigzag" "--dims 3x3 --bogus 1" "--dims 3x3 --pattern transpose --load" \
-                "--dims 2x2 --pattern tornado" ; do
+                "--dims 2x2 --pattern tornado" "--dims 3x3 --threads 0" "--dims 3x3 --threads 65" \
+                "--dims 3x3 --threads two" ; do
         timeout 20 "$D" $line >"$T/out" 2>"$T/err"
         rc=$?
         echo "skifnet $line -> $rc: $(head -1 "$T/err")"
         [ $rc -eq 2 ] || fail "'skifnet $line' exited $rc, expected 2" || return 1
     done
+    "$D" --dims 3x3 --threads 0 >"$T/out" 2>&1
+    has "$T/out" "skifnet: --threads '0': expected a number of threads, 1..64" || return 1
     "$D" --dims 4x4x4 >"$T/out" 2>&1
     has "$T/out" "this model is for 2-dimensional tori, --dims has 3 dimensions (use build/netbench/n3/skifnet)"
 }

@@ -8,18 +8,14 @@
 // a cycle window and the watchdog's view of routers and collective engines.
 // Everything else is the C kernel (kernel.c).
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <vector>
-
-#include <sched.h>
 
 #include "Vskif_node_top.h"
 #include "Vskif_node_top__Syms.h"
@@ -28,6 +24,7 @@
 #include "verilated_fst_c.h"
 
 #include "node_links.h"
+#include "parts.h"
 #include "ranks.h"
 #include "skif_hw.h"
 
@@ -370,99 +367,27 @@ void cut_reset_done()
     }
 }
 
-// --threads T: the nodes in T contiguous parts, part 0 on the simulator's
-// thread. A cycle is three steps for every part, with all parts at a barrier
-// between them: start (the kernel has set this cycle's host inputs), both
-// clock edges of the part's nodes (a node's edge reads only its own inputs:
-// the links are registered), the moves into the part's nodes' link inputs
-// (they read the other parts' outputs). The host model's calls of different
-// nodes touch only their own node's state. Same results as one thread.
-class Barrier
-{
-  public:
-    explicit Barrier(int n) : n_(n) {}
-    void wait()
-    {
-        const unsigned g = gen_.load(std::memory_order_acquire);
-        if (count_.fetch_add(1, std::memory_order_acq_rel) == n_ - 1) {
-            count_.store(0, std::memory_order_relaxed);
-            gen_.store(g + 1, std::memory_order_release);
-            return;
-        }
-        for (int spins = 0; gen_.load(std::memory_order_acquire) == g; spins++)
-            if (spins > 4000)
-                sched_yield(); // the programs or another run may need the core
-    }
-
-  private:
-    const int n_;
-    std::atomic<int> count_{0};
-    std::atomic<unsigned> gen_{0};
-};
-
-struct Part {
-    size_t lo, hi;
-};
-std::vector<Part> g_parts;
-std::vector<std::thread> g_workers;
-Barrier *g_bar;
-std::atomic<bool> g_quit{false};
+// --threads T (parts.h): the nodes in T contiguous parts. A cycle of a part:
+// both clock edges of its nodes (a node's edge reads only its own inputs: the
+// links are registered); with MPI ranks, part 0 exchanges the cut links;
+// then the moves into the part's nodes' link inputs (they read the other
+// parts' outputs). The host model's calls of different nodes touch only
+// their own node's state. Same results as one thread.
+std::unique_ptr<skif::Parts> g_parts;
 
 void part_cycle(size_t k)
 {
-    const Part &p = g_parts[k];
+    const skif::Parts::Range p = g_parts->range(k);
     for (size_t i = p.lo; i < p.hi; i++)
         node_cycle(i, g_skipped[k], g_gated[k]);
-    g_bar->wait();
+    g_parts->wait();
     if (!g_peers.empty()) {
         if (k == 0)
             cut_exchange(g_now, false);
-        g_bar->wait();
+        g_parts->wait();
     }
     move_links(p.lo, p.hi);
     settle(p.lo, p.hi);
-}
-
-void worker(size_t k)
-{
-    for (;;) {
-        g_bar->wait(); // start
-        if (g_quit.load(std::memory_order_acquire))
-            return;
-        part_cycle(k);
-        g_bar->wait(); // end
-    }
-}
-
-void threads_start(int t)
-{
-    const size_t n = g_hi - g_lo;
-    if (t > static_cast<int>(n))
-        t = static_cast<int>(n);
-    if (t < 2)
-        return;
-    for (int k = 0; k < t; k++)
-        g_parts.push_back({g_lo + n * static_cast<size_t>(k) / static_cast<size_t>(t),
-                           g_lo + n * static_cast<size_t>(k + 1) / static_cast<size_t>(t)});
-    g_skipped.assign(static_cast<size_t>(t), 0);
-    g_gated.assign(static_cast<size_t>(t), 0);
-    g_bar = new Barrier(t);
-    for (int k = 1; k < t; k++)
-        g_workers.emplace_back(worker, static_cast<size_t>(k));
-}
-
-void threads_stop()
-{
-    if (g_workers.empty())
-        return;
-    g_quit.store(true, std::memory_order_release);
-    g_bar->wait();
-    for (std::thread &w : g_workers)
-        w.join();
-    g_workers.clear();
-    g_parts.clear();
-    delete g_bar;
-    g_bar = nullptr;
 }
 } // namespace
 
@@ -551,9 +476,9 @@ extern "C" int skif_model_init(const skif_opts *o)
     g_acts.assign(n, 0);
     g_retry.assign(n, 0);
     g_backoff.assign(n, BackoffMin);
-    g_skipped.assign(1, 0);
-    g_gated.assign(1, 0);
-    threads_start(o->threads);
+    g_parts = std::make_unique<skif::Parts>(g_lo, g_hi, o->threads, part_cycle);
+    g_skipped.assign(g_parts->count(), 0);
+    g_gated.assign(g_parts->count(), 0);
     return 0;
 }
 
@@ -561,16 +486,8 @@ extern "C" void skif_model_step(uint64_t cycle)
 {
     g_now = cycle;
     const bool tr = tracing(cycle);
-    if (!g_workers.empty() && !tr) {
-        g_bar->wait(); // start
-        part_cycle(0);
-        g_bar->wait(); // end
-    } else if (!tr) {
-        for (size_t i = g_lo; i < g_hi; i++)
-            node_cycle(i, g_skipped[0], g_gated[0]);
-        cut_exchange(cycle, false);
-        move_links(g_lo, g_hi);
-        settle(g_lo, g_hi);
+    if (!tr) {
+        g_parts->run();
     } else { // both edges, each dumped; every node evaluated
         wake_all();
         eval_all(0);
@@ -736,7 +653,7 @@ extern "C" uint64_t skif_model_gated(void)
 
 extern "C" void skif_model_fini(void)
 {
-    threads_stop();
+    g_parts.reset();
     trace_close();
     for (size_t i = 0; i < g_m.size(); i++) {
         if (!g_m[i])

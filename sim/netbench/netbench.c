@@ -85,11 +85,13 @@ static void usage(FILE *f, const char *cmd)
             "  --seed S              random seed (default 1)\n"
             "  --bad-dst N           every Nth packet of node 0 goes outside the torus\n"
             "  --csv FILE            append a result line to FILE\n"
+            "  --threads T           evaluate the routers in T threads, T contiguous parts of\n"
+            "                        the torus (1..%d; default 1: the same results)\n"
             "  --no-skip             evaluate every router every cycle (by default a router\n"
             "                        idle for 4 cycles, with idle links, is not evaluated\n"
             "                        until a flit or credit comes: the same results, faster)\n"
             "  -q                    no text report\n",
-            cmd);
+            cmd, SKIF_THREADS_MAX);
 }
 
 static int num(const char *s, double lo, double hi, double *out)
@@ -116,6 +118,7 @@ int nb_parse(struct nb_opts *o, int argc, char **argv)
     o->drain = 20000;
     o->watchdog = 5000;
     o->seed = 1;
+    o->threads = 1;
     for (int d = 0; d < 4; d++)
         o->dims[d] = 1;
     for (int i = 1; i < argc; i++) {
@@ -158,6 +161,13 @@ int nb_parse(struct nb_opts *o, int argc, char **argv)
                 return -1;
             }
             o->pattern = (enum nb_pattern)k;
+        } else if (!strcmp(a, "--threads")) { /* (skifsim's words, sim/options/skif_opts.c) */
+            if (num(v, 1, SKIF_THREADS_MAX, &x) < 0 || x != floor(x)) {
+                fprintf(stderr, "skifnet: --threads '%s': expected a number of threads, 1..%d\n", v,
+                        SKIF_THREADS_MAX);
+                return -1;
+            }
+            o->threads = (int)x;
         } else if (!strcmp(a, "--csv")) {
             o->csv = v;
         } else {

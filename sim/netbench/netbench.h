@@ -30,6 +30,7 @@ struct nb_opts {
     int bad_dst_every; /* inject a packet to a node outside the torus every N packets (0: never) */
     int quiet;
     int no_skip;     /* evaluate every node every cycle (--no-skip) */
+    int threads;     /* evaluate the nodes in this many threads (--threads; 1..SKIF_THREADS_MAX) */
     int tie_plus;    /* the model's router sends every half-ring tie PLUS (Tie = 0) */
     const char *csv; /* append a result line to this CSV file */
 };

@@ -8,7 +8,10 @@
 // (node_links.h, shared with the simulator). Each cycle: offer flits on the
 // local ports; every node takes its clock edge, and the handshake of that
 // edge is read from the model's inj_took_o (the router's inj_ready depends
-// on the offered header); the scoreboard hears what moved; the links move. A node
+// on the offered header); the links move; the scoreboard hears what moved.
+// --threads T: the edges and the moves in T parts of the torus on T threads
+// (parts.h, shared with the simulator); the traffic and the scoreboard stay
+// on one thread, in node order, so the results are the same. A node
 // whose router holds no flit, with nothing on its links, its local port or
 // its debug outputs, for 4 cycles in a row is not evaluated (its state
 // cannot change) until a flit or credit reaches it (--no-skip: every node,
@@ -19,6 +22,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "Vskif_fabric_node_top.h"
@@ -26,6 +30,7 @@
 #include "verilated.h"
 
 #include "node_links.h"
+#include "parts.h"
 #include "skif_hw.h"
 
 extern "C" {
@@ -114,34 +119,63 @@ int main(int argc, char **argv)
         edge_all(true);
     }
 
-    std::vector<uint8_t> inj(n), ej(n), ej_last(n), calm(n, 0);
-    uint64_t evals = 0, node_cycles = 0;
-    std::vector<uint64_t> ej_data(n), vc_moved(static_cast<size_t>(n) * dbgw, 0);
+    // A node's slots of what crosses between the traffic's thread and the
+    // parts: its offer, and what its edge did. (The threads touch each
+    // other's models only where the links cross, not at every port a cycle.)
+    std::vector<uint8_t> offered(n), off_last(n), inj(n), ej(n), ej_last(n), calm(n, 0), ran(n, 1);
+    std::vector<uint64_t> off_data(n), ej_data(n), vc_moved(static_cast<size_t>(n) * dbgw, 0);
+    std::vector<std::remove_reference_t<decltype(m[0]->dbg_move_o)>> dbg_move(n);
+    // One cycle of part k of the routers (parts.h; the whole torus in one part
+    // without --threads): the clock edge of each of its routers that is not
+    // quiet; when every part has had its edges, the moves into its routers'
+    // link inputs (they read the other parts' outputs; a router that took no
+    // edge shows what it showed, so its ports are passed over). Every write
+    // is to the part's own routers and their slots of the vectors above.
+    std::unique_ptr<skif::Parts> parts;
+    std::vector<uint64_t> evals;
+    parts = std::make_unique<skif::Parts>(
+        0, static_cast<size_t>(n), o.threads,
+        [&](size_t k) {
+            const skif::Parts::Range r = parts->range(k);
+            uint64_t e = 0;
+            for (size_t i = r.lo; i < r.hi; i++) {
+                Model *x = m[i];
+                x->inj_valid_i = offered[i];
+                x->inj_data_i = off_data[i];
+                x->inj_last_i = off_last[i];
+                // the ejection port is registered: its outputs are this cycle's
+                ej[i] = x->ej_valid_o;
+                ej_data[i] = x->ej_data_o;
+                ej_last[i] = x->ej_last_o;
+                calm[i] = quiet(x) ? (calm[i] < kCalm ? calm[i] + 1 : kCalm) : 0;
+                inj[i] = 0;
+                ran[i] = calm[i] < kCalm || o.no_skip;
+                if (ran[i]) {
+                    skif::cycle_one<Vskif_fabric_node_top___024root>(x);
+                    e++;
+                    inj[i] = offered[i] && x->inj_took_o;
+                }
+                dbg_move[i] = x->dbg_move_o;
+            }
+            evals[k] += e;
+            parts->wait();
+            skif::move_links(m, nbr, links, vcw, r.lo, r.hi, nullptr, ran.data());
+        },
+        1 << 14); // (no programs here want the cores: spin through the traffic's step)
+    evals.assign(parts->count(), 0);
+    uint64_t node_cycles = 0;
     uint64_t last_any = 0;
     auto t0 = std::chrono::steady_clock::now();
     for (;;) {
         const uint64_t now = nb_now(b);
         bool moved = false;
-        for (int i = 0; i < n; i++) {
-            Model *x = m[i];
-            uint64_t data = 0;
+        for (int i = 0; i < n; i++) { // (the traffic's random numbers in one order)
             int last = 0;
-            const bool v = nb_offer(b, i, &data, &last);
-            x->inj_valid_i = v;
-            x->inj_data_i = data;
-            x->inj_last_i = last;
-            // the ejection port is registered: its outputs are this cycle's
-            ej[i] = x->ej_valid_o;
-            ej_data[i] = x->ej_data_o;
-            ej_last[i] = x->ej_last_o;
-            calm[i] = quiet(x) ? (calm[i] < kCalm ? calm[i] + 1 : kCalm) : 0;
-            inj[i] = 0;
-            if (calm[i] < kCalm || o.no_skip) {
-                skif::cycle_one<Vskif_fabric_node_top___024root>(x);
-                evals++;
-                inj[i] = v && x->inj_took_o;
-            }
+            off_data[i] = 0;
+            offered[i] = nb_offer(b, i, &off_data[i], &last);
+            off_last[i] = last;
         }
+        parts->run();
         node_cycles += static_cast<uint64_t>(n);
         for (int i = 0; i < n; i++) {
             if (inj[i])
@@ -149,11 +183,10 @@ int main(int argc, char **argv)
             if (ej[i])
                 nb_ejected(b, i, ej_data[i], ej_last[i]), moved = true;
             // per input VC: when did it last send a flit
-            skif::for_each_bit(m[i]->dbg_move_o, [&](int k) {
+            skif::for_each_bit(dbg_move[i], [&](int k) {
                 vc_moved[static_cast<size_t>(i * dbgw + k)] = now, moved = true;
             });
         }
-        skif::move_links(m, nbr, links, vcw, 0, m.size());
         if (moved)
             last_any = now;
         if (now - last_any + 1 >= o.watchdog) {
@@ -181,6 +214,11 @@ int main(int argc, char **argv)
         if (rc)
             break;
     }
+    const size_t nthreads = parts->count();
+    parts.reset();
+    uint64_t evaluated = 0;
+    for (uint64_t e : evals)
+        evaluated += e;
     // a few idle cycles so the last drops reach the counters
     for (Model *x : m)
         x->inj_valid_i = 0;
@@ -191,12 +229,12 @@ int main(int argc, char **argv)
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     int code = nb_report(b, wall);
     if (!o.quiet)
-        std::printf("skifnet: %.1f%% of %llu router-cycles evaluated (%s)\n",
-                    node_cycles
-                        ? 100.0 * static_cast<double>(evals) / static_cast<double>(node_cycles)
+        std::printf(
+            "skifnet: %.1f%% of %llu router-cycles evaluated (%s), %zu thread%s\n",
+            node_cycles ? 100.0 * static_cast<double>(evaluated) / static_cast<double>(node_cycles)
                         : 0.0,
-                    static_cast<unsigned long long>(node_cycles),
-                    o.no_skip ? "--no-skip" : "the rest idle, skipped");
+            static_cast<unsigned long long>(node_cycles),
+            o.no_skip ? "--no-skip" : "the rest idle, skipped", nthreads, nthreads > 1 ? "s" : "");
     for (Model *x : m)
         x->final();
     nb_free(b);
