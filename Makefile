@@ -134,6 +134,12 @@ $(B)/unit/%: tests/unit/%.c $(SIMLIB_SRC) $(SKIFLIB_SRC)
 	$(call say,CC,$@) $(CC) $(CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    $< -o $@
 
+# skif::Parts (the threads of skifsim and skifnet) under ThreadSanitizer
+$(B)/unit/test_parts: tests/unit/test_parts.cpp sim/kernel/parts.h
+	@mkdir -p $(dir $@)
+	$(call say,CXX,$@) $(CXX) -std=c++17 -O1 -g -Wall -Wextra -Werror -fsanitize=thread -Isim/kernel \
+	    $< -o $@ -pthread
+
 # ------------------------------------------------------------------ models
 # One model make at a time: runs started together on a model not yet built
 # (skifrun calls this) would otherwise build its shared prerequisites (the VPI
@@ -231,11 +237,11 @@ test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build
 	@tests/run.sh
 
-test-build: all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS)) \
+test-build: all $(addprefix $(B)/tests/,$(TESTPROGS)) $(addprefix $(B)/unit/,$(UNITTESTS) test_parts) \
             $(TEST_MODELS)
 
 C_SOURCES := $(wildcard sim/*/*.c sim/*/*.h sim/*/*.cpp driver/*.c driver/*.h sw/*.c sw/*.h sw/coll/*.[ch] \
-              sw/examples/*.c sw/bench/*.c tests/progs/*.c tests/progs/*.h tests/unit/*.c) \
+              sw/examples/*.c sw/bench/*.c tests/progs/*.c tests/progs/*.h tests/unit/*.c tests/unit/*.cpp) \
              $(filter-out include/skif_hw.h,$(wildcard include/*.h))
 
 lint: check-hw

@@ -49,6 +49,7 @@ t_rtl_bad_parameter_rejected() {
 
 # ---------------------------------------------------------------- unit (C)
 t_unit_opts_and_fifo() { "$B/unit/test_opts"; }
+t_unit_parts_cover_balance_no_race() { "$B/unit/test_parts"; } # (ThreadSanitizer build)
 
 # ---------------------------------------------------------------- RTL (Icarus)
 # TB_TESTS: the testbench runs; each builds and runs in build/tb[v]/<block>
