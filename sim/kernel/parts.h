@@ -16,9 +16,9 @@
 #ifndef SKIF_PARTS_H
 #define SKIF_PARTS_H
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
