@@ -440,3 +440,17 @@ t_bench_scripts_build_what_they_run() {
     done
     [ $bad -eq 0 ]
 }
+t_bench_bad_settings_refused() {
+    # a bench's bad setting stops it before any run, exit 2, naming the
+    # setting; shapes are read by build/bin/skif_dims (sw/bench/dims.sh)
+    local c
+    for c in "NET_REPS=0|NET_REPS '0': expected 1..99" \
+             "NET_LOADS=0.1 1.5|NET_LOADS: '1.5' is not an offered load" \
+             "NET_REF=nonesuch|NET_REF 'nonesuch' is not a commit" \
+             "NET_DIMS=8x8 8x17|NET_DIMS: --dims '8x17': each dimension must be a number from 2 to 16"; do
+        expect_rc 2 env NET_REF=HEAD "${c%%|*}" sw/bench/net_speed.sh || return 1
+        has "$T/err" "net_speed: ${c#*|}" || return 1
+    done
+    expect_rc 2 env SCALE_DIMS="2 4x" sw/bench/scale.sh || return 1
+    has "$T/err" "scale: SCALE_DIMS: --dims '4x': expected sizes separated by 'x'"
+}

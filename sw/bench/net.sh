@@ -42,7 +42,9 @@ quick) patterns="uniform tornado"; sizes="4"; loads="0.05 0.3 0.5 0.7 0.9" ;;
 esac
 # skifnet of a torus: the model of its number of dimensions (built once);
 # router "prev": the variant with the router before the throughput work
-net() { local x=${1//[^x]/} r=${2:-now}; echo "build/netbench/n$(( ${#x} + 1 ))$([ "$r" = prev ] && echo -prev)/skifnet"; }
+. sw/bench/dims.sh
+make -s build/bin/skif_dims
+net() { netbench_of "$1" . "${2/now/}"; }
 for t in $tori; do for r in $routers; do make -s "$(net "$t" "$r")"; done; done
 csv=$B/net.csv
 echo "dims,nodes,pattern,load,size,packets,lat_avg,lat_p99,accepted,ideal,fraction_of_ideal,saturated,cycles,cycles_per_s,lat_per_hop,router" >$csv

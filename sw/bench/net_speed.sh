@@ -32,34 +32,34 @@ done
 sha=$(git rev-parse --verify -q "$ref^{commit}") ||
     { echo "net_speed: NET_REF '$ref' is not a commit of this repository (a shallow clone lacks old ones)" >&2; exit 2; }
 sha=${sha:0:12}
-# skifnet of a torus in a tree: the model of its number of dimensions
-net() { local x=${2//[^x]/}; echo "$1/build/netbench/n$(( ${#x} + 1 ))/skifnet"; }
+. sw/bench/dims.sh
+make -s build/bin/skif_dims
+dims_check net_speed NET_DIMS $dims_list
 rdir=build/ref/$sha
 for d in $dims_list; do
-    make -s "$(net . "$d")"
-    if [ ! -x "$(net "$rdir" "$d")" ]; then
+    make -s "$(netbench_of "$d")"
+    if [ ! -x "$(netbench_of "$d" "$rdir")" ]; then
         echo "net_speed: building the reference $sha's skifnet for $d in $rdir (a few minutes, once)" >&2
         mkdir -p "$rdir"
         [ -f "$rdir/Makefile" ] || git archive "$sha" | tar -x -C "$rdir"
-        t=$(net . "$d")
+        t=$(netbench_of "$d")
         make -s -C "$rdir" "${t#./}" >"$rdir/build.log" 2>&1 ||
             { tail -20 "$rdir/build.log"; echo "net_speed: the reference $sha did not build (log: $rdir/build.log)" >&2; exit 1; }
     fi
 done
 csv=$B/net-speed.csv
 echo "dims,nodes,load,build,threads,rep,cycles,cycles_per_s,router_cycles_per_s" >$csv
-nodes_of() { local n=1 x; for x in ${1//x/ }; do n=$((n * x)); done; echo $n; }
 total=$(( $(wc -w <<<"$dims_list") * $(wc -w <<<"$loads") * reps * 3 )) k=0
 for d in $dims_list; do
-    nodes=$(nodes_of "$d")
+    nodes=$(dims_nodes "$d")
     for l in $loads; do
         for r in $(seq "$reps"); do
             for run in "ref 1" "now 1" "now 2"; do
                 read -r build t <<<"$run"
                 k=$((k + 1))
                 printf '\r%-60s' "[$k/$total] $d load $l, $build, $t thread(s)" >&2
-                bin=$(net . "$d") args=()
-                [ "$build" = ref ] && bin=$(net "$rdir" "$d") || args=(--threads "$t")
+                bin=$(netbench_of "$d") args=()
+                [ "$build" = ref ] && bin=$(netbench_of "$d" "$rdir") || args=(--threads "$t")
                 out=$("$bin" --dims "$d" --pattern uniform --size 4 --load "$l" --warmup 1000 \
                     --measure 4000 --drain 8000 "${args[@]}" | head -1) ||
                     { echo; echo "net_speed: skifnet ($build) failed on $d load $l" >&2; exit 1; }

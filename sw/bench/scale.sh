@@ -36,22 +36,18 @@ THREADS=${SCALE_THREADS:-1 2}
 RANKS=${SCALE_RANKS:-2 4}
 make -s build/bin/skifrun build/bin/skif_dims build/tests/t_fail build/bin/alltoall
 # every size given, read by the one --dims parser, before any run
+. sw/bench/dims.sh
 for v in SCALE_DIMS:"$DIMS" SCALE_SUSTAIN:"${SCALE_SUSTAIN-8x8x8}" SCALE_EVAL:"${SCALE_EVAL-4x4x4 8x8x8 16x16x16}"; do
-    for d in ${v#*:}; do
-        build/bin/skif_dims "$d" >/dev/null 2>$B/dims.err ||
-            { echo "scale: ${v%%:*}: $(sed 's/^skif_dims: //' $B/dims.err)" >&2; exit 2; }
-    done
+    dims_check scale "${v%%:*}" ${v#*:}
 done
 field() { jq -r ".$2" "$1"; }
-nd_of() { awk -F x '{print NF}' <<<"$1"; }
-nodes_of() { awk -F x '{p=1; for (i=1;i<=NF;i++) p*=$i; print p}' <<<"$1"; }
 
 csv=$B/scale.csv
 echo "what,dims,nodes,threads,ranks,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s,instr_per_node_cycle,cycles_per_sim_cpu_s" >$csv
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # build time of each node model used (from scratch)
-for d in $DIMS; do nd_of "$d"; done | sort -u | while read -r nd; do
+for d in $DIMS; do dims_nd "$d"; done | sort -u | while read -r nd; do
     if [ "${SCALE_BUILD:-1}" != 0 ]; then
         rm -rf build/models/n$nd
         t0=$(date +%s.%N)
@@ -66,7 +62,7 @@ run() { # what dims threads ranks program...
     local what=$1 d=$2 t=$3 k=$4; shift 4
     local n cyc rk=
     [ "$k" -gt 1 ] && rk="--ranks $k"
-    n=$(nodes_of "$d")
+    n=$(dims_nodes "$d")
     cyc=$((WORK / n)); [ $cyc -ge 200 ] || cyc=200
     echo "scale: $what on $d ($n nodes), $t thread(s), $k rank(s), $cyc cycles..." >&2
     rm -f $B/sc.json
@@ -82,7 +78,7 @@ for d in $DIMS; do
     # messages enough to keep every node sending past --max-cycles (a
     # message is about 100 cycles of one link), no more: every rank plans
     # all ranks' messages at start
-    n=$(nodes_of "$d")
+    n=$(dims_nodes "$d")
     m=$((WORK / n / 50)); [ $m -ge 20 ] || m=20
     planes=${d##*x}
     for tk in $(for t in $THREADS; do echo "$t:1"; done; for k in $RANKS; do echo "1:$k"; done); do
@@ -115,7 +111,7 @@ pair() {
     local what=$1 d=$2 c1=$3 c2=$4; shift 4
     local opts=() n rates= cpu_rates= med cpu_med i c
     while [ "$1" != -- ]; do opts+=("$1"); shift; done; shift
-    n=$(nodes_of "$d")
+    n=$(dims_nodes "$d")
     for i in $(seq "${SCALE_REPEAT:-3}"); do
         for c in "$c1" "$c2"; do
             echo "scale: $what on $d ($n nodes), $c cycles, pair $i..." >&2
@@ -156,7 +152,7 @@ done
 # million more node-cycles; SCALE_EVAL sizes (default "4x4x4 8x8x8
 # 16x16x16").
 for d in ${SCALE_EVAL-4x4x4 8x8x8 16x16x16}; do
-    n=$(nodes_of "$d")
+    n=$(dims_nodes "$d")
     pair evaluate "$d" 1000 $((1000 + 4000000 / n)) --no-skip -- build/tests/t_fail sleep
 done
 
