@@ -40,20 +40,29 @@ t_node_model_same_as_icarus_network_2x2() {
         fail "cycle counts differ"
 }
 
-# --threads T: the same output, cycles and waveform as one thread.
+# --threads T: the same output, cycles and waveform as one thread; with the
+# threads used every cycle (SKIF_THREADS_ADAPT=0, "2") and only while they
+# pay (the default, "2a": parts.h switches between the two as it goes).
 t_threads_same_result_and_waveform() {
-    local t
-    for t in 1 2; do
-        expect_rc 0 "$RUN" --dims 3x3 --threads $t --stats "$T/s$t.json" "$B/bin/alltoall" 30 5 3 ||
-            return 1
+    local t e
+    for t in 1 2 2a; do
+        e=SKIF_THREADS_ADAPT=0
+        [ "$t" = 2a ] && e=SKIF_THREADS_ADAPT=1
+        expect_rc 0 env $e "$RUN" --dims 3x3 --threads ${t%a} --stats "$T/s$t.json" \
+            "$B/bin/alltoall" 30 5 3 || return 1
         mv "$T/out" "$T/o$t"
         grep -o '"cycles": [0-9]*' "$T/s$t.json" >"$T/c$t"
-        expect_rc 0 "$RUN" --dims 2x2 --threads $t --wave "$T/w$t.fst" --trace-from 1000 \
+        [ "$t" = 1 ] || has "$T/err" "; 2 threads, used in " || return 1
+        expect_rc 0 env $e "$RUN" --dims 2x2 --threads ${t%a} --wave "$T/w$t.fst" --trace-from 1000 \
             --trace-to 3000 "$B/bin/alltoall" 10 2 2 || return 1
         fst2vcd "$T/w$t.fst" 2>/dev/null | sed '/^\$date/,/^\$end/d' | md5sum >"$T/w$t"
     done
     has "$T/o1" "all delivered once, intact, in order" || return 1
-    for t in 2; do
+    jq -e '.in_parts == 0' "$T/s1.json" >/dev/null || fail "one thread: in_parts not 0" || return 1
+    jq -e '.in_parts == 1' "$T/s2.json" >/dev/null ||
+        fail "SKIF_THREADS_ADAPT=0: threads not used every cycle ($(jq .in_parts "$T/s2.json"))" || return 1
+    jq .in_parts "$T/s2a.json"
+    for t in 2 2a; do
         cmp "$T/o1" "$T/o$t" || fail "--threads $t: output differs" || return 1
         cmp "$T/c1" "$T/c$t" || fail "--threads $t: cycles differ" || return 1
         cmp "$T/w1" "$T/w$t" || fail "--threads $t: waveform differs" || return 1

@@ -620,13 +620,27 @@ static void summary(void)
     const struct skif_opts *o = &g_sim.opt;
     /* under --ranks: the sums over all ranks, the last rank's start, the
      * memory of all simulator processes; rank 0 tells */
-    enum { S_PKTS, S_FLITS, S_DROPS, S_CH, S_NET, S_REL, S_SKIP, S_GATE, S_RSS, S_CPU_US, S_N };
+    enum {
+        S_PKTS,
+        S_FLITS,
+        S_DROPS,
+        S_CH,
+        S_NET,
+        S_REL,
+        S_SKIP,
+        S_GATE,
+        S_RSS,
+        S_CPU_US,
+        S_PAR,
+        S_N
+    };
     uint64_t sum[S_N] = {
         snap_sum(SNAP_TX_PKTS),   snap_sum(SNAP_TX_FLITS),
         snap_sum(SNAP_RX_DROPS),  snap_sum(SNAP_CH_DROPS),
         snap_sum(SNAP_NET_DROPS), g_sim.n_releases,
         skif_model_skipped(),     skif_model_gated(),
-        (uint64_t)max_rss_kb(),   (uint64_t)((g_sim.cpu_end - g_sim.cpu_started) * 1e6)};
+        (uint64_t)max_rss_kb(),   (uint64_t)((g_sim.cpu_end - g_sim.cpu_started) * 1e6),
+        skif_model_in_parts_ppm()};
     uint64_t started_ns = (uint64_t)((g_sim.t_started - g_sim.t0) * 1e9);
     skif_ranks_sum(sum, S_N);
     skif_ranks_max(&started_ns, 1);
@@ -643,6 +657,12 @@ static void summary(void)
     uint64_t node_cycles = g_sim.end_cycle * (uint64_t)g_sim.n;
     double skipped = node_cycles ? (double)sum[S_SKIP] / (double)node_cycles : 0.0;
     double gated = node_cycles ? (double)sum[S_GATE] / (double)node_cycles : 0.0;
+    /* (the share of the cycles the threads were used, the mean of the ranks) */
+    double in_parts = (double)sum[S_PAR] * 1e-6 / g_sim.ranks;
+    char thr[80] = "";
+    if (o->threads > 1)
+        snprintf(thr, sizeof(thr), "; %d threads, used in %.0f%% of the cycles", o->threads,
+                 100.0 * in_parts);
     char cut[96] = "";
     if (g_sim.ranks > 1)
         snprintf(cut, sizeof(cut), "; %d MPI ranks, %d-cycle links across slabs", g_sim.ranks,
@@ -654,9 +674,9 @@ static void summary(void)
                 "skifsim: %d nodes (torus %s), %" PRIu64 " cycles = %.3f us at %u MHz, "
                 "%" PRIu64 " packets, %" PRIu64 " flits; wall %.3f s "
                 "(start-up %.3f s), %.0f cycles/s, %.0f%% of node-cycles skipped, %.0f%% with the "
-                "collective engine's clock gated%s\n",
+                "collective engine's clock gated%s%s\n",
                 g_sim.n, dims, g_sim.end_cycle, us, o->clock_mhz, pkts, flits, wall,
-                g_sim.t_started - g_sim.t0, cps, 100.0 * skipped, 100.0 * gated, cut);
+                g_sim.t_started - g_sim.t0, cps, 100.0 * skipped, 100.0 * gated, thr, cut);
         if (drops || ch_drops || net_drops)
             fprintf(stderr,
                     "skifsim: dropped: %" PRIu64 " malformed packets, %" PRIu64
@@ -669,21 +689,21 @@ static void summary(void)
             fprintf(stderr, "skifsim: cannot write --stats '%s': %s\n", o->stats, strerror(errno));
             return;
         }
-        int wr =
-            fprintf(f,
-                    "{\"nodes\": %d, \"dims\": \"%s\", \"exit\": %d, \"cycles\": %" PRIu64
-                    ", \"clock_mhz\": %u, \"host_latency\": %u, \"sim_time_us\": %.3f, "
-                    "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
-                    ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64
-                    ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
-                    "\"run_s\": %.6f, \"run_cpu_s\": %.6f, \"cycles_per_s\": %.1f, "
-                    "\"threads\": %d, "
-                    "\"skipped\": %.4f, \"gated\": %.4f, \"max_rss_kb\": %" PRIu64
-                    ", \"ranks\": %d, \"cut_latency\": %d}\n",
-                    g_sim.n, dims, sim_exit_code(), g_sim.end_cycle, o->clock_mhz, o->host_latency,
-                    us, pkts, flits, drops, ch_drops, net_drops, sum[S_REL], wall,
-                    g_sim.t_started - g_sim.t0, run, run_cpu, cps, o->threads > 1 ? o->threads : 1,
-                    skipped, gated, sum[S_RSS], g_sim.ranks, o->cut_latency ? o->cut_latency : 1);
+        int wr = fprintf(f,
+                         "{\"nodes\": %d, \"dims\": \"%s\", \"exit\": %d, \"cycles\": %" PRIu64
+                         ", \"clock_mhz\": %u, \"host_latency\": %u, \"sim_time_us\": %.3f, "
+                         "\"packets\": %" PRIu64 ", \"flits\": %" PRIu64 ", \"dropped\": %" PRIu64
+                         ", \"closed_drops\": %" PRIu64 ", \"net_drops\": %" PRIu64
+                         ", \"releases\": %" PRIu64 ", \"wall_s\": %.6f, \"startup_s\": %.6f, "
+                         "\"run_s\": %.6f, \"run_cpu_s\": %.6f, \"cycles_per_s\": %.1f, "
+                         "\"threads\": %d, \"in_parts\": %.4f, "
+                         "\"skipped\": %.4f, \"gated\": %.4f, \"max_rss_kb\": %" PRIu64
+                         ", \"ranks\": %d, \"cut_latency\": %d}\n",
+                         g_sim.n, dims, sim_exit_code(), g_sim.end_cycle, o->clock_mhz,
+                         o->host_latency, us, pkts, flits, drops, ch_drops, net_drops, sum[S_REL],
+                         wall, g_sim.t_started - g_sim.t0, run, run_cpu, cps,
+                         o->threads > 1 ? o->threads : 1, in_parts, skipped, gated, sum[S_RSS],
+                         g_sim.ranks, o->cut_latency ? o->cut_latency : 1);
         int werr = wr < 0 || fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
         if (fclose(f) != 0 && !werr)
             werr = errno;
@@ -953,22 +973,40 @@ int sim_sync(void)
  * cheapest hand-overs: a wake-up on the same CPU is a direct switch, while
  * one across CPUs costs tens of microseconds on an idle virtual machine
  * (docs/architecture.md). The programs inherit the mask. A multi-threaded
- * model is left free unless --cpu names a CPU. */
+ * model (--threads) pins its main thread and the programs the same way and
+ * runs its worker threads on the other CPUs the run was allowed
+ * (sim_pin_worker): a hand-over is still a switch on one CPU, and a worker
+ * never takes that CPU from a program. */
+static cpu_set_t g_worker_cpus; /* the workers' CPUs, when pinned */
+
 static void pin_cpu(void)
 {
     int cpu = g_sim.opt.cpu;
-    if (cpu == SKIF_CPU_ANY || (cpu == SKIF_CPU_HERE && (g_sim.opt.threads > 1 || g_sim.ranks > 1)))
+    if (cpu == SKIF_CPU_ANY || (cpu == SKIF_CPU_HERE && g_sim.ranks > 1))
         return;
     if (cpu == SKIF_CPU_HERE)
         cpu = sched_getcpu();
     cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(g_worker_cpus), &g_worker_cpus) < 0)
+        CPU_ZERO(&g_worker_cpus);
     CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    if (cpu < 0 || sched_setaffinity(0, sizeof(set), &set) < 0)
+    if (cpu >= 0 && cpu < CPU_SETSIZE)
+        CPU_SET(cpu, &set);
+    if (cpu < 0 || sched_setaffinity(0, sizeof(set), &set) < 0) {
         fprintf(stderr, "skifsim: notice: cannot run on CPU %d (%s); running unpinned\n", cpu,
                 strerror(errno));
-    else
-        g_sim.pinned = 1;
+        return;
+    }
+    g_sim.pinned = 1;
+    CPU_CLR(cpu, &g_worker_cpus);
+    if (CPU_COUNT(&g_worker_cpus) == 0)
+        g_worker_cpus = set;
+}
+
+void sim_pin_worker(void)
+{
+    if (g_sim.pinned)
+        sched_setaffinity(0, sizeof(g_worker_cpus), &g_worker_cpus);
 }
 
 int sim_init(int argc, char **argv)

@@ -9,10 +9,19 @@
 // one part there is no thread and wait() returns at once, so the same body
 // serves one thread and many.
 // The parts are balanced as the run goes: each part's work until its first
-// wait() is timed, and every 128 cycles the cuts move halfway towards the
-// sizes at which the parts would have taken the same time (the cores of a
-// shared machine differ in speed, and so do the nodes under traffic). Which
-// thread evaluates a node changes nothing of the results.
+// wait() is timed, and every 128 cycles (a period) the cuts move halfway
+// towards the sizes at which the parts would have taken the same time (the
+// cores of a shared machine differ in speed, and so do the nodes under
+// traffic). And the threads are used only while they pay: where a cycle's
+// work is a few microseconds (quiet nodes asleep), meeting at the barriers
+// costs more than the second core saves, so the calling thread then runs
+// every node itself ("solo": one part, the others' threads asleep). A period
+// in the other way is tried now and then, and kept if its cycles took less
+// time than this way's recent periods (a moving mean; by 5%); the tries grow rarer
+// while they lose clearly (every 4 to 64 periods, and not before 32 times
+// what the last try lost has passed); SKIF_THREADS_ADAPT=0 in
+// the environment keeps the threads in use every cycle (tests of the threads' results). Which
+// thread evaluates a node, and whether the threads are used, change nothing of the results.
 #ifndef SKIF_PARTS_H
 #define SKIF_PARTS_H
 
@@ -21,19 +30,26 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
-#include <sched.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 namespace skif
 {
 // All n threads wait until the last one comes. It spins (a cycle's wait is
-// microseconds), yielding the core after `spins` turns: the simulated
-// programs or another run may need it (each yield is a system call, so a
-// bench without programs spins longer).
+// microseconds), then sleeps on a futex after `spins` turns: the simulated
+// programs or another run may need the core (a thread that only yielded
+// stayed runnable and took turns from a program a hand-over waited for, so
+// skifsim ran slower in two threads than in one). The last to come wakes the
+// sleepers, with a system call only when one sleeps; a bench without
+// programs spins longer.
 class Barrier
 {
   public:
@@ -43,17 +59,32 @@ class Barrier
         const unsigned g = gen_.load(std::memory_order_acquire);
         if (count_.fetch_add(1, std::memory_order_acq_rel) == n_ - 1) {
             count_.store(0, std::memory_order_relaxed);
-            gen_.store(g + 1, std::memory_order_release);
+            // (sequentially consistent: a thread that counts itself a sleeper
+            // after this load sees the new generation before it sleeps)
+            gen_.store(g + 1, std::memory_order_seq_cst);
+            if (sleepers_.load(std::memory_order_seq_cst) > 0)
+                futex(FUTEX_WAKE_PRIVATE, INT32_MAX);
             return;
         }
-        for (int spins = 0; gen_.load(std::memory_order_acquire) == g; spins++)
-            if (spins > spins_)
-                sched_yield();
+        for (int spins = 0; spins < spins_; spins++)
+            if (gen_.load(std::memory_order_acquire) != g)
+                return;
+        sleepers_.fetch_add(1, std::memory_order_seq_cst);
+        while (gen_.load(std::memory_order_seq_cst) == g)
+            futex(FUTEX_WAIT_PRIVATE, g); // (returns at once once gen_ moved on)
+        sleepers_.fetch_sub(1, std::memory_order_relaxed);
     }
 
   private:
+    static_assert(sizeof(std::atomic<unsigned>) == sizeof(uint32_t) &&
+                      std::atomic<unsigned>::is_always_lock_free,
+                  "the generation word is a futex");
+    void futex(int op, unsigned val)
+    {
+        syscall(SYS_futex, reinterpret_cast<uint32_t *>(&gen_), op, val, nullptr, nullptr, 0);
+    }
     const int n_, spins_;
-    std::atomic<int> count_{0};
+    std::atomic<int> count_{0}, sleepers_{0};
     std::atomic<unsigned> gen_{0};
 };
 
@@ -64,17 +95,26 @@ class Parts
         std::size_t lo, hi;
     };
     // t parts of [lo, hi) (fewer if there are fewer nodes; at least one);
-    // spins: the barrier's turns before it yields the core.
+    // spins: the barrier's turns before it sleeps; adapt: false keeps the
+    // threads in use whether they pay or not (the balancing's test); start:
+    // what each thread of parts 1..T-1 calls first (e.g. to pick its CPU).
     Parts(std::size_t lo, std::size_t hi, int t, std::function<void(std::size_t)> body,
-          int spins = 4000)
-        : body_(std::move(body)), bar_(clamp(hi - lo, t), spins)
+          int spins = 4000, bool adapt = true, void (*start)() = nullptr)
+        : body_(std::move(body)), bar_(clamp(hi - lo, t), spins),
+          adapt_(adapt && !(std::getenv("SKIF_THREADS_ADAPT") &&
+                            std::string(std::getenv("SKIF_THREADS_ADAPT")) == "0"))
     {
         const std::size_t n = hi - lo, k = static_cast<std::size_t>(clamp(n, t));
+        whole_ = {lo, hi};
         for (std::size_t p = 0; p < k; p++)
             ranges_.push_back({lo + n * p / k, lo + n * (p + 1) / k});
         clocks_.resize(k);
         for (std::size_t p = 1; p < k; p++)
-            workers_.emplace_back([this, p] { work(p); });
+            workers_.emplace_back([this, p, start] {
+                if (start)
+                    start();
+                work(p);
+            });
     }
     ~Parts()
     {
@@ -89,11 +129,17 @@ class Parts
     Parts &operator=(const Parts &) = delete;
 
     std::size_t count() const { return ranges_.size(); }
-    const Range &range(std::size_t k) const { return ranges_[k]; }
+    // The calling thread runs every node (part 0) for now.
+    bool solo() const { return solo_; }
+    // Part k's nodes this cycle (solo: part 0 has them all).
+    const Range &range(std::size_t k) const { return solo_ ? whole_ : ranges_[k]; }
+    // Cycles run so far, and of them those run on more than one thread.
+    uint64_t cycles() const { return cycles_; }
+    uint64_t parallel_cycles() const { return parallel_; }
     // Inside body: meet every other part.
     void wait()
     {
-        if (workers_.empty())
+        if (workers_.empty() || solo_)
             return;
         Clock &c = clocks_[t_part];
         if (!c.waited) {
@@ -105,15 +151,23 @@ class Parts
     // One cycle of every part.
     void run()
     {
+        cycles_++;
         if (workers_.empty()) {
             body_(0);
             return;
         }
-        bar_.wait(); // start
-        timed(0);
-        bar_.wait(); // end
-        if (++cycles_ % kEvery == 0)
-            balance();
+        const int64_t t0 = ticks();
+        if (solo_) {
+            body_(0);
+        } else {
+            parallel_++;
+            bar_.wait(); // start
+            timed(0);
+            bar_.wait(); // end
+        }
+        span_ += ticks() - t0;
+        if (cycles_ % kEvery == 0)
+            period();
     }
 
   private:
@@ -121,7 +175,12 @@ class Parts
     {
         return t < 1 ? 1 : static_cast<std::size_t>(t) > n ? static_cast<int>(n ? n : 1) : t;
     }
-    static constexpr uint64_t kEvery = 128; // cycles between two balancings
+    static constexpr uint64_t kEvery = 128;           // cycles of a period
+    static constexpr int kStayMin = 4, kStayMax = 64; // periods between two tries
+    // and at least this many times what the last try lost (where a cycle in
+    // parts costs a thread's wake-up, tens of microseconds, and one alone a
+    // microsecond, a try costs as much as thousands of cycles)
+    static constexpr int64_t kTryShare = 32;
     // A part's time: one cache line each, written by its own thread only.
     struct alignas(64) Clock {
         int64_t start = 0, busy = 0;
@@ -132,6 +191,16 @@ class Parts
         return std::chrono::duration_cast<std::chrono::nanoseconds>(
                    std::chrono::steady_clock::now().time_since_epoch())
             .count();
+    }
+    // a clock for run()'s time, read twice a cycle: the time-stamp counter
+    // where there is one (about 10 ns here, against 28 for now())
+    static int64_t ticks()
+    {
+#if defined(__x86_64__)
+        return static_cast<int64_t>(__builtin_ia32_rdtsc());
+#else
+        return now();
+#endif
     }
     void timed(std::size_t k)
     {
@@ -151,6 +220,41 @@ class Parts
                 return;
             timed(k);
             bar_.wait(); // end
+        }
+    }
+    // At the end of a period (every worker waits at the start): balance the
+    // cuts; try the other way (solo or in parts) when it is time, and keep
+    // it if its period was 5% faster than this way's moving mean (less may
+    // be noise).
+    void period()
+    {
+        if (!solo_)
+            balance();
+        const int64_t span = span_;
+        span_ = 0;
+        if (!adapt_)
+            return;
+        if (trying_) {
+            trying_ = false;
+            if (20 * span < 19 * before_) { // the other way is faster: keep it
+                stay_ = kStayMin;
+                lost_ = before_ - span; // (what trying back may cost)
+                avg_ = span;
+            } else { // back; soon again if it was close, later if it lost clearly
+                solo_ = !solo_;
+                stay_ = 4 * span > 5 * before_ ? std::min(2 * stay_, kStayMax) : kStayMin;
+                lost_ = span - before_;
+            }
+            left_ = stay_;
+            since_ = 0;
+            return;
+        }
+        avg_ = avg_ ? (3 * avg_ + span) / 4 : span;
+        since_ += span;
+        if (--left_ <= 0 && since_ >= kTryShare * lost_) {
+            before_ = avg_;
+            trying_ = true;
+            solo_ = !solo_;
         }
     }
     // Between cycles (every worker waits at the start): each part's speed in
@@ -187,7 +291,19 @@ class Parts
     std::vector<Clock> clocks_;
     std::vector<std::thread> workers_;
     std::atomic<bool> quit_{false};
-    uint64_t cycles_ = 0;
+    uint64_t cycles_ = 0, parallel_ = 0;
+    // (all below: the calling thread's, read by the workers only after a barrier)
+    const bool adapt_;
+    bool solo_ = false, trying_ = false;
+    Range whole_;
+    int stay_ = kStayMin, left_ = 2; // (the first try after two periods)
+    // run()'s time in this period, and in the one before a try, in ticks()
+    // (not the caller's time between the cycles: skifsim's hand-overs to the
+    // programs vary from period to period more than the ways differ)
+    int64_t span_ = 0, before_ = 0;
+    // the mean period of this way (a moving mean), what the last try lost,
+    // the time since it
+    int64_t avg_ = 0, lost_ = 0, since_ = 0;
 };
 } // namespace skif
 

@@ -155,6 +155,10 @@ uint64_t skif_model_skipped(void);
 /* Node-cycles evaluated with the collective engine's clock gated off (it was
  * idle and nothing reached it: sim/kernel/node_links.h, cycle_one). */
 uint64_t skif_model_gated(void);
+/* The share of this process's model's cycles run in more than one thread
+ * (--threads: the threads are used only while they pay, sim/kernel/parts.h),
+ * in millionths. */
+uint64_t skif_model_in_parts_ppm(void);
 #ifdef __cplusplus
 }
 #endif
@@ -187,6 +191,11 @@ void sim_cycle_done(void);
 int sim_fini(void);
 /* End the run now with exit code rc (a model-side error such as an X). */
 void sim_fail(int rc);
+/* Called by each of the model's worker threads (--threads) as it starts: a
+ * run pinned to one CPU keeps that CPU for the simulator's main thread and the
+ * programs, and puts its workers on the other CPUs it was allowed (all on the
+ * one CPU if there is no other). Does nothing in a run left free. */
+void sim_pin_worker(void);
 /* --progress while the run is set up: "skifsim: WHAT: DONE of TOTAL (N s)"
  * on stderr when a line is due (rank 0; a wall-clock read per call). */
 void sim_progress_setup(const char *what, int done, int total);

@@ -374,6 +374,7 @@ void cut_reset_done()
 // parts' outputs). The host model's calls of different nodes touch only
 // their own node's state. Same results as one thread.
 std::unique_ptr<skif::Parts> g_parts;
+uint64_t g_in_parts_ppm; // skif_model_in_parts_ppm(), kept when g_parts is gone
 
 void part_cycle(size_t k)
 {
@@ -476,7 +477,8 @@ extern "C" int skif_model_init(const skif_opts *o)
     g_acts.assign(n, 0);
     g_retry.assign(n, 0);
     g_backoff.assign(n, BackoffMin);
-    g_parts = std::make_unique<skif::Parts>(g_lo, g_hi, o->threads, part_cycle);
+    g_parts = std::make_unique<skif::Parts>(g_lo, g_hi, o->threads, part_cycle, 4000, true,
+                                            sim_pin_worker);
     g_skipped.assign(g_parts->count(), 0);
     g_gated.assign(g_parts->count(), 0);
     return 0;
@@ -643,6 +645,13 @@ extern "C" uint64_t skif_model_skipped(void)
     return s;
 }
 
+extern "C" uint64_t skif_model_in_parts_ppm(void)
+{
+    if (g_parts && g_parts->cycles())
+        g_in_parts_ppm = g_parts->parallel_cycles() * 1000000 / g_parts->cycles();
+    return g_in_parts_ppm;
+}
+
 extern "C" uint64_t skif_model_gated(void)
 {
     uint64_t s = 0;
@@ -653,6 +662,7 @@ extern "C" uint64_t skif_model_gated(void)
 
 extern "C" void skif_model_fini(void)
 {
+    skif_model_in_parts_ppm();
     g_parts.reset();
     trace_close();
     for (size_t i = 0; i < g_m.size(); i++) {

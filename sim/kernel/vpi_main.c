@@ -133,6 +133,10 @@ uint64_t skif_model_gated(void)
 {
     return 0;
 }
+uint64_t skif_model_in_parts_ppm(void)
+{
+    return 0;
+}
 
 /* ---------------------------------------------------------- life cycle */
 

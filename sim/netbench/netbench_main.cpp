@@ -215,6 +215,9 @@ int main(int argc, char **argv)
             break;
     }
     const size_t nthreads = parts->count();
+    const double in_parts = parts->cycles() ? static_cast<double>(parts->parallel_cycles()) /
+                                                  static_cast<double>(parts->cycles())
+                                            : 0.0;
     parts.reset();
     uint64_t evaluated = 0;
     for (uint64_t e : evals)
@@ -228,13 +231,16 @@ int main(int argc, char **argv)
         nb_drop_count(b, i, m[i]->drop_cnt_o);
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     int code = nb_report(b, wall);
+    char used[48];
+    std::snprintf(used, sizeof(used), ", used in %.0f%% of the cycles", 100.0 * in_parts);
     if (!o.quiet)
-        std::printf(
-            "skifnet: %.1f%% of %llu router-cycles evaluated (%s), %zu thread%s\n",
-            node_cycles ? 100.0 * static_cast<double>(evaluated) / static_cast<double>(node_cycles)
+        std::printf("skifnet: %.1f%% of %llu router-cycles evaluated (%s), %zu thread%s%s\n",
+                    node_cycles
+                        ? 100.0 * static_cast<double>(evaluated) / static_cast<double>(node_cycles)
                         : 0.0,
-            static_cast<unsigned long long>(node_cycles),
-            o.no_skip ? "--no-skip" : "the rest idle, skipped", nthreads, nthreads > 1 ? "s" : "");
+                    static_cast<unsigned long long>(node_cycles),
+                    o.no_skip ? "--no-skip" : "the rest idle, skipped", nthreads,
+                    nthreads > 1 ? "s" : "", nthreads > 1 ? used : "");
     for (Model *x : m)
         x->final();
     nb_free(b);
