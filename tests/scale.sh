@@ -70,6 +70,46 @@ t_threads_same_result_and_waveform() {
     # the old name of two threads still works
     expect_rc 0 "$RUN" -n 2 --sim verilator-mt "$B/bin/greeting"
 }
+# A threaded run on CPU 1 (--cpu 1): the simulator's own thread and its
+# programs on CPU 1 only, its one worker on the other CPUs (sim_pin_worker,
+# sim/kernel/kernel.c), and no other thread (Verilator's own pool is not
+# started); with --cpu any nothing is pinned. Read from /proc while the run
+# waits on a program that never ends.
+t_threads_pinned_apart() {
+    local cpus
+    cpus=$(taskset -pc $$ | sed 's/.*: //')
+    [ "$cpus" = "0-1" ] || [ "$cpus" = "0,1" ] || {
+        echo "this test wants CPUs 0 and 1 (this shell may use $cpus): not run"
+        return 0
+    }
+    local cpu want_main want_worker pid k main worker progs
+    for cpu in 1 any; do
+        if [ $cpu = 1 ]; then want_main=1 want_worker=0; else want_main=0-1 want_worker=0-1; fi
+        # (not under timeout: $! must be the simulator; it is killed below)
+        SKIF_THREADS_ADAPT=0 "$RUN" --dims 2x2 --threads 2 --cpu $cpu -q \
+            --max-cycles 100000000 "$B/tests/t_fail" stuck >"$T/out" 2>"$T/err" &
+        pid=$!
+        # until the worker thread and the four programs are there (10 s at most)
+        for k in $(seq 100); do
+            [ "$(ls /proc/$pid/task 2>/dev/null | wc -l)" -ge 2 ] &&
+                [ "$(cat /proc/$pid/task/*/children 2>/dev/null | wc -w)" -ge 4 ] && break
+            sleep 0.1
+        done
+        main=$(sed -n 's/^Cpus_allowed_list:\t//p' /proc/$pid/status)
+        worker=$(for k in /proc/$pid/task/*; do
+            [ "${k##*/}" = "$pid" ] || sed -n 's/^Cpus_allowed_list:\t//p' $k/status
+        done | tr '\n' ' ')
+        progs=$(for k in $(cat /proc/$pid/task/*/children); do
+            sed -n 's/^Cpus_allowed_list:\t//p' /proc/$k/status
+        done | sort -u | tr '\n' ' ')
+        kill $pid
+        wait $pid
+        echo "--cpu $cpu: simulator $main, worker $worker, programs $progs"
+        [ "$main" = "$want_main" ] || fail "--cpu $cpu: simulator thread on '$main'" || return 1
+        [ "$worker" = "$want_worker " ] || fail "--cpu $cpu: threads other than the simulator's own on '$worker' (one worker wanted)" || return 1
+        [ "$progs" = "$want_main " ] || fail "--cpu $cpu: programs on '$progs'" || return 1
+    done
+}
 t_threads_bad_values_refused() {
     local v
     for v in 0 65 -1 two 2x; do

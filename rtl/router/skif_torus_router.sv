@@ -452,60 +452,64 @@ module skif_torus_router #(
       if (a_strong[1]) req = req & ~(ej_hdr & ~ej_full & ej_ans);
 
       for (int it = 0; it < SaIters; it++) begin
-        // stage 1: after the first iteration, no request for an output
-        // port already matched
-        req_it = req;
-        if (it > 0) begin
+        // a later iteration only where a switch input requested and lost (one
+        // that did not request then has no request left)
+        if (it == 0 || (s1_act & ~in_gnt) != '0) begin
+          // stage 1: after the first iteration, no request for an output
+          // port already matched
+          req_it = req;
+          if (it > 0) begin
+            for (int o = 0; o < Ports; o++) begin
+              if (o_valid[o]) req_it = req_it & ~to_port[o];
+            end
+          end
+          s2_vreq = '0;
+          s1_act  = '0;
+          for (int a = 0; a < Ains; a++) begin
+            a_p = (a == Ports) ? LocalPort : a;
+            if (!in_gnt[a]) begin
+              s1_r = req_it[a_p*TotalVcs +: TotalVcs];
+              if (a == LocalPort) s1_r = s1_r & EvenVcs;
+              if (a == Ports)     s1_r = s1_r & ~EvenVcs;
+              if (it == 0 && (s1_r & ej_want[a_p*TotalVcs +: TotalVcs]) != '0) begin
+                s1_r = s1_r & ej_want[a_p*TotalVcs +: TotalVcs];
+              end
+              if (s1_r != '0) begin
+                s1_m = s1_r & s1_mask_q[a_p*TotalVcs +: TotalVcs];
+                s1_g = (s1_m != '0) ? (s1_m & (~s1_m + 1'b1)) : (s1_r & (~s1_r + 1'b1));
+                s1_idx[a] = VcW'(`SKIF_OH_IDX(s1_g));
+                // the chosen VC's output VC (as the requests above found it)
+                a_iv      = IvW'(a_p*TotalVcs + int'(s1_idx[a]));
+                s1_tgt[a] = hold_q[a_iv] ? pv_q[a_iv] : meta_q[a_iv][rd_ptr_q[a_iv]][PvW-1:0];
+                s1_act[a] = 1'b1;
+                s2_vreq[int'(s1_tgt[a][PvW-1:VcW]) * TotalVcs + int'(s1_tgt[a][VcW-1:0])] = 1'b1;
+              end
+            end
+          end
+          // stage 2
           for (int o = 0; o < Ports; o++) begin
-            if (o_valid[o]) req_it = req_it & ~to_port[o];
-          end
-        end
-        s2_vreq = '0;
-        s1_act  = '0;
-        for (int a = 0; a < Ains; a++) begin
-          a_p = (a == Ports) ? LocalPort : a;
-          if (!in_gnt[a]) begin
-            s1_r = req_it[a_p*TotalVcs +: TotalVcs];
-            if (a == LocalPort) s1_r = s1_r & EvenVcs;
-            if (a == Ports)     s1_r = s1_r & ~EvenVcs;
-            if (it == 0 && (s1_r & ej_want[a_p*TotalVcs +: TotalVcs]) != '0) begin
-              s1_r = s1_r & ej_want[a_p*TotalVcs +: TotalVcs];
+            s2_vr = s2_vreq[o*TotalVcs +: TotalVcs];
+            if (s2_vr != '0) begin
+              // the output VC (round-robin), then the switch input (round-robin per output VC)
+              s2_vm = s2_vr & ovc_mask_q[o*TotalVcs +: TotalVcs];
+              s2_vg = (s2_vm != '0) ? (s2_vm & (~s2_vm + 1'b1)) : (s2_vr & (~s2_vr + 1'b1));
+              s2_v  = VcW'(`SKIF_OH_IDX(s2_vg));
+              for (int a = 0; a < Ains; a++) begin
+                s2_r[a] = s1_act[a] && (s1_tgt[a] == {PortW'(o), s2_v});
+              end
+              s2_m = s2_r & in_mask_q[o*TotalVcs + int'(s2_v)];
+              s2_g = (s2_m != '0) ? (s2_m & (~s2_m + 1'b1)) : (s2_r & (~s2_r + 1'b1));
+              o_sel[o]   = AinW'(`SKIF_OH_IDX(s2_g));
+              a_p        = (int'(o_sel[o]) == Ports) ? LocalPort : int'(o_sel[o]);
+              o_valid[o] = 1'b1;
+              in_gnt[o_sel[o]] = 1'b1;
+              a_iv       = IvW'(a_p * TotalVcs + int'(s1_idx[o_sel[o]]));
+              pop[a_iv]  = 1'b1;
+              o_vc[o]    = s2_v;
+              o_last[o]  = head_last[a_iv];
+              o_ptr[o]   = rd_ptr_q[a_iv];
+              o_iv[o]    = a_iv;
             end
-            if (s1_r != '0) begin
-              s1_m = s1_r & s1_mask_q[a_p*TotalVcs +: TotalVcs];
-              s1_g = (s1_m != '0) ? (s1_m & (~s1_m + 1'b1)) : (s1_r & (~s1_r + 1'b1));
-              s1_idx[a] = VcW'(`SKIF_OH_IDX(s1_g));
-              // the chosen VC's output VC (as the requests above found it)
-              a_iv      = IvW'(a_p*TotalVcs + int'(s1_idx[a]));
-              s1_tgt[a] = hold_q[a_iv] ? pv_q[a_iv] : meta_q[a_iv][rd_ptr_q[a_iv]][PvW-1:0];
-              s1_act[a] = 1'b1;
-              s2_vreq[int'(s1_tgt[a][PvW-1:VcW]) * TotalVcs + int'(s1_tgt[a][VcW-1:0])] = 1'b1;
-            end
-          end
-        end
-        // stage 2
-        for (int o = 0; o < Ports; o++) begin
-          s2_vr = s2_vreq[o*TotalVcs +: TotalVcs];
-          if (s2_vr != '0) begin
-            // the output VC (round-robin), then the switch input (round-robin per output VC)
-            s2_vm = s2_vr & ovc_mask_q[o*TotalVcs +: TotalVcs];
-            s2_vg = (s2_vm != '0) ? (s2_vm & (~s2_vm + 1'b1)) : (s2_vr & (~s2_vr + 1'b1));
-            s2_v  = VcW'(`SKIF_OH_IDX(s2_vg));
-            for (int a = 0; a < Ains; a++) begin
-              s2_r[a] = s1_act[a] && (s1_tgt[a] == {PortW'(o), s2_v});
-            end
-            s2_m = s2_r & in_mask_q[o*TotalVcs + int'(s2_v)];
-            s2_g = (s2_m != '0) ? (s2_m & (~s2_m + 1'b1)) : (s2_r & (~s2_r + 1'b1));
-            o_sel[o]   = AinW'(`SKIF_OH_IDX(s2_g));
-            a_p        = (int'(o_sel[o]) == Ports) ? LocalPort : int'(o_sel[o]);
-            o_valid[o] = 1'b1;
-            in_gnt[o_sel[o]] = 1'b1;
-            a_iv       = IvW'(a_p * TotalVcs + int'(s1_idx[o_sel[o]]));
-            pop[a_iv]  = 1'b1;
-            o_vc[o]    = s2_v;
-            o_last[o]  = head_last[a_iv];
-            o_ptr[o]   = rd_ptr_q[a_iv];
-            o_iv[o]    = a_iv;
           end
         end
       end
@@ -671,15 +675,17 @@ module skif_torus_router #(
         end
       end
       for (int o = 0; o < Links; o++) begin
-        sq_s = o * TotalVcs + int'(o_vc[o]);
-        sq_c = o * TotalVcs + int'(out_credit_vc_i[o*VcW +: VcW]);
-        if (o_valid[o] && !(out_credit_valid_i[o] && sq_c == sq_s)) begin
-          cred_q[sq_s]    <= cred_q[sq_s] - 1'b1;
-          cred_ok_q[sq_s] <= (cred_q[sq_s] != CntW'(1));
-        end
-        if (out_credit_valid_i[o] && !(o_valid[o] && sq_c == sq_s)) begin
-          cred_q[sq_c]    <= cred_q[sq_c] + 1'b1;
-          cred_ok_q[sq_c] <= 1'b1;
+        if (o_valid[o] || out_credit_valid_i[o]) begin
+          sq_s = o * TotalVcs + int'(o_vc[o]);
+          sq_c = o * TotalVcs + int'(out_credit_vc_i[o*VcW +: VcW]);
+          if (o_valid[o] && !(out_credit_valid_i[o] && sq_c == sq_s)) begin
+            cred_q[sq_s]    <= cred_q[sq_s] - 1'b1;
+            cred_ok_q[sq_s] <= (cred_q[sq_s] != CntW'(1));
+          end
+          if (out_credit_valid_i[o] && !(o_valid[o] && sq_c == sq_s)) begin
+            cred_q[sq_c]    <= cred_q[sq_c] + 1'b1;
+            cred_ok_q[sq_c] <= 1'b1;
+          end
         end
       end
     end
@@ -793,15 +799,25 @@ module skif_torus_router #(
   always @(*) begin
     chk_ovf  = '0;
     chk_cred = '0;
+    // (a flit that found its buffer full did not push; a flit sent without
+    // a credit finds cred_ok_q clear; each test is made only where the event
+    // happened)
+    if ((w_valid & ~pu_v) != '0) begin
+      for (int p = 0; p < Links; p++) begin
+        if (w_valid[p] && !pu_v[p]) chk_ovf[p*TotalVcs + int'(w_vc[p])] = 1'b1;
+      end
+    end
     for (int p = 0; p < Links; p++) begin
-      if (w_valid[p] && cnt_q[p*TotalVcs + int'(w_vc[p])] == VcDepthC)
-        chk_ovf[p*TotalVcs + int'(w_vc[p])] = 1'b1;
-      if (o_valid[p] && !(out_credit_valid_i[p] && out_credit_vc_i[p*VcW +: VcW] == o_vc[p]) &&
-          cred_q[p*TotalVcs + int'(o_vc[p])] == '0)
-        chk_cred[p*TotalVcs + int'(o_vc[p])] = 1'b1;
-      if (out_credit_valid_i[p] && !(o_valid[p] && out_credit_vc_i[p*VcW +: VcW] == o_vc[p]) &&
-          cred_q[p*TotalVcs + int'(out_credit_vc_i[p*VcW +: VcW])] == VcDepthC)
-        chk_cred[p*TotalVcs + int'(out_credit_vc_i[p*VcW +: VcW])] = 1'b1;
+      if (o_valid[p]) begin
+        if (!(out_credit_valid_i[p] && out_credit_vc_i[p*VcW +: VcW] == o_vc[p]) &&
+            !cred_ok_q[p*TotalVcs + int'(o_vc[p])])
+          chk_cred[p*TotalVcs + int'(o_vc[p])] = 1'b1;
+      end
+      if (out_credit_valid_i[p]) begin
+        if (!(o_valid[p] && out_credit_vc_i[p*VcW +: VcW] == o_vc[p]) &&
+            cred_q[p*TotalVcs + int'(out_credit_vc_i[p*VcW +: VcW])] == VcDepthC)
+          chk_cred[p*TotalVcs + int'(out_credit_vc_i[p*VcW +: VcW])] = 1'b1;
+      end
     end
   end
 

@@ -31,8 +31,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
-#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -101,8 +101,7 @@ class Parts
     Parts(std::size_t lo, std::size_t hi, int t, std::function<void(std::size_t)> body,
           int spins = 4000, bool adapt = true, void (*start)() = nullptr)
         : body_(std::move(body)), bar_(clamp(hi - lo, t), spins),
-          adapt_(adapt && !(std::getenv("SKIF_THREADS_ADAPT") &&
-                            std::string(std::getenv("SKIF_THREADS_ADAPT")) == "0"))
+          adapt_(adapt && !env_off("SKIF_THREADS_ADAPT"))
     {
         const std::size_t n = hi - lo, k = static_cast<std::size_t>(clamp(n, t));
         whole_ = {lo, hi};
@@ -136,6 +135,8 @@ class Parts
     // Cycles run so far, and of them those run on more than one thread.
     uint64_t cycles() const { return cycles_; }
     uint64_t parallel_cycles() const { return parallel_; }
+    // Their share in millionths (0 before the first cycle).
+    uint64_t in_parts_ppm() const { return cycles_ ? parallel_ * 1000000 / cycles_ : 0; }
     // Inside body: meet every other part.
     void wait()
     {
@@ -174,6 +175,12 @@ class Parts
     static int clamp(std::size_t n, int t)
     {
         return t < 1 ? 1 : static_cast<std::size_t>(t) > n ? static_cast<int>(n ? n : 1) : t;
+    }
+    // The environment variable name is set to "0".
+    static bool env_off(const char *name)
+    {
+        const char *v = std::getenv(name);
+        return v && std::strcmp(v, "0") == 0;
     }
     static constexpr uint64_t kEvery = 128;           // cycles of a period
     static constexpr int kStayMin = 4, kStayMax = 64; // periods between two tries

@@ -397,6 +397,10 @@ extern "C" int skif_model_init(const skif_opts *o)
     g_opt = o;
     g_half_ps = 500000ull / o->clock_mhz;
     g_ctx = new VerilatedContext;
+    // The models are single-threaded (--threads is ours, parts.h): no pool
+    // of Verilator's own (by default it starts one thread less than the
+    // CPUs the process may use, idle for the whole run).
+    g_ctx->threads(1);
     if (o->wave)
         g_ctx->traceEverOn(true);
     g_lo = static_cast<size_t>(g_sim.lo);
@@ -648,7 +652,7 @@ extern "C" uint64_t skif_model_skipped(void)
 extern "C" uint64_t skif_model_in_parts_ppm(void)
 {
     if (g_parts && g_parts->cycles())
-        g_in_parts_ppm = g_parts->parallel_cycles() * 1000000 / g_parts->cycles();
+        g_in_parts_ppm = g_parts->in_parts_ppm();
     return g_in_parts_ppm;
 }
 

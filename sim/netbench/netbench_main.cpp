@@ -72,6 +72,7 @@ int main(int argc, char **argv)
     const int n = nb_nodes(b);
 
     VerilatedContext ctx;
+    ctx.threads(1); // single-threaded models: no idle pool of Verilator's own
     std::vector<std::unique_ptr<Model>> own;
     std::vector<Model *> m;
     for (int i = 0; i < n; i++) {
@@ -215,9 +216,7 @@ int main(int argc, char **argv)
             break;
     }
     const size_t nthreads = parts->count();
-    const double in_parts = parts->cycles() ? static_cast<double>(parts->parallel_cycles()) /
-                                                  static_cast<double>(parts->cycles())
-                                            : 0.0;
+    const double in_parts = static_cast<double>(parts->in_parts_ppm()) * 1e-6;
     parts.reset();
     uint64_t evaluated = 0;
     for (uint64_t e : evals)
