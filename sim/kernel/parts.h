@@ -38,22 +38,31 @@
 #include <vector>
 
 #include <linux/futex.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 namespace skif
 {
-// All n threads wait until the last one comes. It spins (a cycle's wait is
-// microseconds), then sleeps on a futex after `spins` turns: the simulated
-// programs or another run may need the core (a thread that only yielded
-// stayed runnable and took turns from a program a hand-over waited for, so
-// skifsim ran slower in two threads than in one). The last to come wakes the
-// sleepers, with a system call only when one sleeps; a bench without
-// programs spins longer.
+// All n threads wait until the last one comes. A waiting thread spins for
+// a few microseconds, then yields its core in a loop for up to `spin_us`
+// (a cycle's wait is usually tens of microseconds), then sleeps on a futex
+// until the last one wakes it (with a system call only when one sleeps).
+// - A sleeper costs its wake-up, tens of microseconds on a virtual machine:
+//   where it slept after 4000 turns (about 10 us here), skifnet's worker
+//   slept through each one-thread step between two cycles and was woken
+//   every cycle, a quarter slower.
+// - Yielding gives the core to a thread that needs it: the one waited for,
+//   where the threads outnumber the free cores (a thread that only spun for
+//   a millisecond held that core: skifnet in 3 threads on 2 cores took 12 ms
+//   a cycle), or a simulated program.
+// - Sleeping after `spin_us`: a thread that only yielded stayed runnable
+//   and took turns from the programs (skifsim ran slower in two threads
+//   than in one), and from other runs.
 class Barrier
 {
   public:
-    Barrier(int n, int spins) : n_(n), spins_(spins) {}
+    Barrier(int n, int spin_us) : n_(n), max_ns_(int64_t{1000} * spin_us) {}
     void wait()
     {
         const unsigned g = gen_.load(std::memory_order_acquire);
@@ -66,9 +75,26 @@ class Barrier
                 futex(FUTEX_WAKE_PRIVATE, INT32_MAX);
             return;
         }
-        for (int spins = 0; spins < spins_; spins++)
+        const auto t0 = std::chrono::steady_clock::now();
+        bool yield = false;
+        for (unsigned turn = 1; max_ns_ > 0; turn++) {
             if (gen_.load(std::memory_order_acquire) != g)
                 return;
+            if (turn % 8 == 0) {
+                const int64_t t = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                      std::chrono::steady_clock::now() - t0)
+                                      .count();
+                if (t >= max_ns_)
+                    break;
+                yield = t >= kSpinNs;
+            }
+            if (yield)
+                sched_yield();
+#if defined(__x86_64__)
+            else
+                __builtin_ia32_pause(); // (kinder to the other hardware thread of the core)
+#endif
+        }
         sleepers_.fetch_add(1, std::memory_order_seq_cst);
         while (gen_.load(std::memory_order_seq_cst) == g)
             futex(FUTEX_WAIT_PRIVATE, g); // (returns at once once gen_ moved on)
@@ -79,11 +105,13 @@ class Barrier
     static_assert(sizeof(std::atomic<unsigned>) == sizeof(uint32_t) &&
                       std::atomic<unsigned>::is_always_lock_free,
                   "the generation word is a futex");
+    static constexpr int64_t kSpinNs = 5000; // spinning before yielding
     void futex(int op, unsigned val)
     {
         syscall(SYS_futex, reinterpret_cast<uint32_t *>(&gen_), op, val, nullptr, nullptr, 0);
     }
-    const int n_, spins_;
+    const int n_;
+    const int64_t max_ns_;
     std::atomic<int> count_{0}, sleepers_{0};
     std::atomic<unsigned> gen_{0};
 };
@@ -94,13 +122,17 @@ class Parts
     struct Range {
         std::size_t lo, hi;
     };
+    // How long a waiting thread spins and yields by default before it
+    // sleeps, in microseconds: longer than a cycle's one-thread step of a
+    // big torus, far shorter than a pause of the calling thread.
+    static constexpr int kSpinUs = 1000;
     // t parts of [lo, hi) (fewer if there are fewer nodes; at least one);
-    // spins: the barrier's turns before it sleeps; adapt: false keeps the
+    // spin_us: how long a waiting thread spins and yields before it sleeps; adapt: false keeps the
     // threads in use whether they pay or not (the balancing's test); start:
     // what each thread of parts 1..T-1 calls first (e.g. to pick its CPU).
     Parts(std::size_t lo, std::size_t hi, int t, std::function<void(std::size_t)> body,
-          int spins = 4000, bool adapt = true, void (*start)() = nullptr)
-        : body_(std::move(body)), bar_(clamp(hi - lo, t), spins),
+          int spin_us = kSpinUs, bool adapt = true, void (*start)() = nullptr)
+        : body_(std::move(body)), bar_(clamp(hi - lo, t), spin_us),
           adapt_(adapt && !env_off("SKIF_THREADS_ADAPT"))
     {
         const std::size_t n = hi - lo, k = static_cast<std::size_t>(clamp(n, t));

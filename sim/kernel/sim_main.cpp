@@ -481,8 +481,8 @@ extern "C" int skif_model_init(const skif_opts *o)
     g_acts.assign(n, 0);
     g_retry.assign(n, 0);
     g_backoff.assign(n, BackoffMin);
-    g_parts = std::make_unique<skif::Parts>(g_lo, g_hi, o->threads, part_cycle, 4000, true,
-                                            sim_pin_worker);
+    g_parts = std::make_unique<skif::Parts>(g_lo, g_hi, o->threads, part_cycle,
+                                            skif::Parts::kSpinUs, true, sim_pin_worker);
     g_skipped.assign(g_parts->count(), 0);
     g_gated.assign(g_parts->count(), 0);
     return 0;

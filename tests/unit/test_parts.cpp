@@ -44,12 +44,12 @@ void spin_us(int us)
 // `us` microseconds each. Each cycle: every node counts its visit and writes
 // its value; after the barrier every node reads its two neighbours' values
 // (written by any part). Every `pause_every` cycles (0: never) the calling
-// thread is away for 200 us between two cycles. The barrier spins `spins`
-// turns before it sleeps; adapt: the threads used only while they pay.
+// thread is away for 200 us between two cycles. A waiting thread spins
+// `wait_us` before it sleeps; adapt: the threads used only while they pay.
 // Returns the first part's size at the end; *parallel: the cycles run in
 // parts.
 std::size_t run(std::size_t n, int t, int cycles, std::size_t heavy, int us, std::size_t *parts,
-                int spins = 4000, int pause_every = 0, bool adapt = false,
+                int wait_us = skif::Parts::kSpinUs, int pause_every = 0, bool adapt = false,
                 uint64_t *parallel = nullptr)
 {
     std::vector<int> visits(n, 0), value(n, 0), seen(n, 0);
@@ -69,7 +69,7 @@ std::size_t run(std::size_t n, int t, int cycles, std::size_t heavy, int us, std
             for (std::size_t i = r.lo; i < r.hi; i++)
                 seen[i] += value[(i + 1) % n] == cycle && value[(i + n - 1) % n] == cycle;
         },
-        spins, adapt);
+        wait_us, adapt);
     for (cycle = 1; cycle <= cycles; cycle++) {
         if (pause_every && cycle % pause_every == 0)
             std::this_thread::sleep_for(std::chrono::microseconds(200));
@@ -140,7 +140,7 @@ int main()
     // runs the nodes itself most of the time (tries of the parts included),
     // and every node is still visited once a cycle, through the changes
     uint64_t par = 0;
-    run(30, 2, 20000, 30, 0, &parts, 4000, 50, true, &par);
+    run(30, 2, 20000, 30, 0, &parts, skif::Parts::kSpinUs, 50, true, &par);
     CHECK(par < 6000, "no work: %llu of 20000 cycles in parts",
           static_cast<unsigned long long>(par));
     // ... and after their spins: 2 waiting threads that only yielded took
