@@ -67,7 +67,8 @@ help:
 	@echo "  make bench-net-speed  skifnet's router-cycles per second, today's build (1 and"
 	@echo "                2 threads) against an earlier commit's, alternating runs on 8x8"
 	@echo "                and 8x8x8 at loads 0.1 and 0.3 (build/bench/net-speed.*);"
-	@echo "                NET_REF=commit (default 7377285), NET_DIMS, NET_LOADS, NET_REPS"
+	@echo "                NET_REF=commit (default be9800c, the whole-fabric build before"
+	@echo "                the one-node model), NET_DIMS, NET_LOADS, NET_REPS"
 	@echo "  make bench-coll  collectives: broadcast, allreduce, barrier, hardware against"
 	@echo "                software (build/bench/coll.csv, .json, .png)"
 	@echo "  make bench-sim  cycles/s of the same run under Verilator (1 and 2 threads),"
@@ -273,13 +274,13 @@ bench-sim: deps all
 bench-coll: deps all
 	@sw/bench/coll.sh
 
-bench-scale: deps all   # make bench-scale [SCALE_DIMS="2 4x4x4" SCALE_THREADS="1 2" SCALE_SUSTAIN="8x8x8" SCALE_EVAL="4x4x4"]
+bench-scale: deps all   # make bench-scale [SCALE_DIMS="2 4x4x4" SCALE_THREADS="1 2" SCALE_SUSTAIN="8x8x8" SCALE_EVAL="4x4x4" SCALE_CPU=0]
 	@sw/bench/scale.sh
 
 bench-net: deps all   # make bench-net [NET=all|uniform|quick]
 	@sw/bench/net.sh $(NET)
 
-bench-net-speed: deps all   # make bench-net-speed [NET_REF=7377285 NET_DIMS="8x8 8x8x8" NET_LOADS="0.1 0.3" NET_REPS=3]
+bench-net-speed: deps all   # make bench-net-speed [NET_REF=be9800c NET_DIMS="8x8 8x8x8" NET_LOADS="0.1 0.3" NET_REPS=3]
 	@sw/bench/net_speed.sh
 
 clean:

@@ -452,5 +452,7 @@ t_bench_bad_settings_refused() {
         has "$T/err" "net_speed: ${c#*|}" || return 1
     done
     expect_rc 2 env SCALE_DIMS="2 4x" sw/bench/scale.sh || return 1
-    has "$T/err" "scale: SCALE_DIMS: --dims '4x': expected sizes separated by 'x'"
+    has "$T/err" "scale: SCALE_DIMS: --dims '4x': expected sizes separated by 'x'" || return 1
+    expect_rc 2 env SCALE_CPU=first sw/bench/scale.sh || return 1
+    has "$T/err" "scale: SCALE_CPU 'first': expected a CPU number or 'here'"
 }

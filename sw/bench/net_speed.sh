@@ -9,10 +9,15 @@
 # The runs alternate (reference, today 1 thread, today 2 threads, and again,
 # NET_REPS times, default 3), so a change of the machine's speed during the
 # bench reaches every build alike; the figure of each is the median.
-# The reference: NET_REF (default 7377285, the first skifnet of one node
-# model per node, before the router's state went into arrays), exported with
-# `git archive` into build/ref/<commit> and built there by its own Makefile
-# (once; later runs reuse it).
+# The reference: NET_REF, default be9800c, the last skifnet on one Verilator
+# build of the whole fabric per torus size (build/netbench/<dims>/skifnet),
+# routers only, before the collective engine joined the fabric: the build the
+# one-node-model work started from (its router unchanged since 64339d6).
+# A commit from 203b5ed on builds skifnet as one node model per node
+# (build/netbench/nD/skifnet); either is found. The reference is exported
+# with `git archive` into build/ref/<commit> and built there by its own
+# Makefile (once; later runs reuse it; the whole 8x8x8 fabric took about
+# 7 minutes and 9 GB to build on this 2-core VM, 8x8 one minute).
 # Output: build/bench/net-speed.csv (every run), net-speed-summary.csv (the
 # medians and the ratio to the reference), the same as .json, and
 # net-speed.png (router-cycles per second, one group of bars per torus and load).
@@ -20,7 +25,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 B=build/bench
 mkdir -p $B
-ref=${NET_REF:-7377285}
+ref=${NET_REF:-be9800c}
 dims_list=${NET_DIMS:-8x8 8x8x8}
 loads=${NET_LOADS:-0.1 0.3}
 reps=${NET_REPS:-3}
@@ -36,14 +41,21 @@ sha=${sha:0:12}
 make -s build/bin/skif_dims
 dims_check net_speed NET_DIMS $dims_list
 rdir=build/ref/$sha
+mkdir -p "$rdir"
+[ -f "$rdir/Makefile" ] || git archive "$sha" | tar -x -C "$rdir"
+# ref_netbench D: the reference's skifnet for D: its node model's (nD), or,
+# before 203b5ed, the build of the whole fabric of that size
+ref_netbench() {
+    if grep -qs skif_fabric_node_top "$rdir"/sim/build_netbench.sh "$rdir"/sim/tools/build_netbench.sh; then
+        netbench_of "$1" "$rdir"
+    else echo "$rdir/build/netbench/$1/skifnet"; fi
+}
 for d in $dims_list; do
     make -s "$(netbench_of "$d")"
-    if [ ! -x "$(netbench_of "$d" "$rdir")" ]; then
-        echo "net_speed: building the reference $sha's skifnet for $d in $rdir (a few minutes, once)" >&2
-        mkdir -p "$rdir"
-        [ -f "$rdir/Makefile" ] || git archive "$sha" | tar -x -C "$rdir"
-        t=$(netbench_of "$d")
-        make -s -C "$rdir" "${t#./}" >"$rdir/build.log" 2>&1 ||
+    if [ ! -x "$(ref_netbench "$d")" ]; then
+        echo "net_speed: building the reference $sha's skifnet for $d in $rdir (once; about 7 minutes and 9 GB for a whole 8x8x8 fabric)" >&2
+        t=$(ref_netbench "$d")
+        make -s -C "$rdir" "${t#"$rdir"/}" >"$rdir/build.log" 2>&1 ||
             { tail -20 "$rdir/build.log"; echo "net_speed: the reference $sha did not build (log: $rdir/build.log)" >&2; exit 1; }
     fi
 done
@@ -59,7 +71,7 @@ for d in $dims_list; do
                 k=$((k + 1))
                 printf '\r%-60s' "[$k/$total] $d load $l, $build, $t thread(s)" >&2
                 bin=$(netbench_of "$d") args=()
-                [ "$build" = ref ] && bin=$(netbench_of "$d" "$rdir") || args=(--threads "$t")
+                [ "$build" = ref ] && bin=$(ref_netbench "$d") || args=(--threads "$t")
                 out=$("$bin" --dims "$d" --pattern uniform --size 4 --load "$l" --warmup 1000 \
                     --measure 4000 --drain 8000 "${args[@]}" | head -1) ||
                     { echo; echo "net_speed: skifnet ($build) failed on $d load $l" >&2; exit 1; }

@@ -23,7 +23,10 @@
 # (--stats run_cpu_s: its threads, not its programs; over MPI ranks the sum of
 # theirs), which on a busy machine or one with slow process switches says
 # what the model alone costs. The model build time of each number of dimensions is measured first
-# (SCALE_BUILD=0 skips it).
+# (SCALE_BUILD=0 skips it). Every run of one rank runs on CPU SCALE_CPU
+# (default 0; "here": the CPU it starts on), so that its rows compare: the
+# two vCPUs of a VM can differ in speed by 1.6 times, hour by hour
+# (docs/scale.md); runs over MPI ranks are left to the machine.
 set -eu
 cd "$(dirname "$0")/../.."
 B=build/bench
@@ -34,6 +37,11 @@ WORK=${SCALE_WORK:-2000000}
 DIMS=${SCALE_DIMS:-2 2x2x2 4x4x4 8x8x8 16x16x16}
 THREADS=${SCALE_THREADS:-1 2}
 RANKS=${SCALE_RANKS:-2 4}
+CPU=${SCALE_CPU:-0}
+[[ $CPU =~ ^([0-9]{1,4}|here)$ ]] ||
+    { echo "scale: SCALE_CPU '$CPU': expected a CPU number or 'here'" >&2; exit 2; }
+PIN=() # (--cpu for the runs of one rank)
+[ "$CPU" = here ] || PIN=(--cpu "$CPU")
 make -s build/bin/skifrun build/bin/skif_dims build/tests/t_fail build/bin/alltoall
 # every size given, read by the one --dims parser, before any run
 . sw/bench/dims.sh
@@ -61,12 +69,13 @@ done
 run() { # what dims threads ranks program...
     local what=$1 d=$2 t=$3 k=$4; shift 4
     local n cyc rk=
-    [ "$k" -gt 1 ] && rk="--ranks $k"
+    local pin=("${PIN[@]}")
+    [ "$k" -gt 1 ] && rk="--ranks $k" pin=()
     n=$(dims_nodes "$d")
     cyc=$((WORK / n)); [ $cyc -ge 200 ] || cyc=200
     echo "scale: $what on $d ($n nodes), $t thread(s), $k rank(s), $cyc cycles..." >&2
     rm -f $B/sc.json
-    $RUN --dims "$d" -q --threads "$t" $rk --max-cycles $cyc --stats $B/sc.json "$@" >/dev/null 2>&1 || true
+    $RUN --dims "$d" -q "${pin[@]}" --threads "$t" $rk --max-cycles $cyc --stats $B/sc.json "$@" >/dev/null 2>&1 || true
     [ -s $B/sc.json ] || { echo "scale: $what on $d left no statistics" >&2; exit 1; }
     local c s r cps rss cpu
     c=$(field $B/sc.json cycles); s=$(field $B/sc.json startup_s); r=$(field $B/sc.json run_s)
@@ -116,7 +125,7 @@ pair() {
         for c in "$c1" "$c2"; do
             echo "scale: $what on $d ($n nodes), $c cycles, pair $i..." >&2
             rm -f $B/sc$c.json
-            $RUN --dims "$d" -q "${opts[@]}" --max-cycles "$c" --stats $B/sc$c.json "$@" \
+            $RUN --dims "$d" -q "${PIN[@]}" "${opts[@]}" --max-cycles "$c" --stats $B/sc$c.json "$@" \
                 >/dev/null 2>&1 || true
             [ -s $B/sc$c.json ] || { echo "scale: $what on $d left no statistics" >&2; exit 1; }
         done
@@ -181,9 +190,9 @@ if [ "${SCALE_INSTR:-1}" != 0 ]; then
 fi
 
 sw/bench/csv2json.sh $csv --wrap runs date="$(date -u +%Y-%m-%dT%H:%MZ)" load_average="$load" \
-    cpus="$(nproc)" host_latency=128 node_cycles="$WORK" >$B/scale.json
+    cpus="$(nproc)" cpu="$CPU" host_latency=128 node_cycles="$WORK" >$B/scale.json
 column -t -s, $csv
-echo "($(date -u +%Y-%m-%d), $(nproc) CPUs, load average $load before the runs)"
+echo "($(date -u +%Y-%m-%d), $(nproc) CPUs, runs of one rank on CPU $CPU, load average $load before the runs)"
 echo "csv: $csv  json: $B/scale.json"
 if ! awk -F, 'NR > 1 && $10 != "" {f = 1} END {exit !f}' $csv; then
     echo "plot: none (no row of node-cycles per second)"
