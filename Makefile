@@ -114,6 +114,12 @@ $(B)/bin/skif_dims: $(call obj,sim/tools/skif_dims.c sim/options/skif_opts.c)
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $^ -o $@
 
+# build/bin/skif_handover: a program hand-over's cost on this machine without
+# the simulator (make bench-scale states it beside its sustained rows).
+$(B)/bin/skif_handover: $(call obj,sim/tools/skif_handover.c)
+	@mkdir -p $(dir $@)
+	$(call say,LINK,$@) $(CC) $^ -o $@
+
 $(B)/bin/skifrun: $(call obj,sim/launcher/skifrun.c sim/options/skif_opts.c)
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@) $(CC) $^ -o $@
@@ -205,7 +211,7 @@ $(B)/netbench/%/skifnet: $(RTL_FILES) rtl/skif_defs.vh sim/netbench/netbench_mai
                         sim/tools/build_progress.sh
 	@sim/tools/build_netbench.sh $*
 
-all: $(B)/bin/skifrun $(B)/bin/skif_dims $(B)/bin/skif_flitdec $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
+all: $(B)/bin/skifrun $(B)/bin/skif_dims $(B)/bin/skif_flitdec $(B)/bin/skif_handover $(B)/lib/libskif.a $(addprefix $(B)/bin/,$(EXAMPLES)) \
      $(B)/models/n1/skifsim $(B)/bin/skifcc $(B)/lib/pkgconfig/skifch.pc
 
 include sim/launcher/install.mk
@@ -274,7 +280,7 @@ bench-sim: deps all
 bench-coll: deps all
 	@sw/bench/coll.sh
 
-bench-scale: deps all   # make bench-scale [SCALE_DIMS="2 4x4x4" SCALE_THREADS="1 2" SCALE_SUSTAIN="8x8x8" SCALE_EVAL="4x4x4" SCALE_CPU=0]
+bench-scale: deps all   # make bench-scale [SCALE_DIMS="2 4x4x4" SCALE_THREADS="1 2" SCALE_SUSTAIN="4x4x4 8x8x8" SCALE_EVAL="4x4x4" SCALE_CPU=0]
 	@sw/bench/scale.sh
 
 bench-net: deps all   # make bench-net [NET=all|uniform|quick]

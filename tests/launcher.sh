@@ -456,3 +456,28 @@ t_bench_bad_settings_refused() {
     expect_rc 2 env SCALE_CPU=first sw/bench/scale.sh || return 1
     has "$T/err" "scale: SCALE_CPU 'first': expected a CPU number or 'here'"
 }
+t_handover_tool() {
+    # build/bin/skif_handover (bench-scale's figure of the machine's process
+    # hand-over): a positive time per release; bad options refused, exit 2,
+    # naming the option
+    local H="$B/bin/skif_handover" c
+    expect_rc 0 "$H" --procs 4 --rounds 50 --cpu 0 -q || return 1
+    grep -Eq '^[0-9]+\.[0-9]$' "$T/out" && awk '{exit !($1 > 0)}' "$T/out" ||
+        fail "expected a positive number of microseconds, got '$(cat "$T/out")'" || return 1
+    expect_rc 0 "$H" --procs 3 --rounds 4 || return 1
+    grep -Eq '^hand-over: 3 processes, 16 pages each, 4 rounds on CPU 0: [0-9.]+ us a release$' \
+        "$T/out" || fail "unexpected summary line" || return 1
+    expect_rc 0 "$H" --help || return 1
+    has "$T/out" "usage: skif_handover" || return 1
+    for c in "--procs 0|--procs '0': expected a number from 1 to 8192" \
+             "--rounds 1|--rounds '1': expected a number from 2 to 100000" \
+             "--pages 4097|--pages '4097': expected a number from 0 to 4096" \
+             "--cpu x|--cpu 'x': expected a number from 0 to 1023" \
+             "--procs|--procs needs a value" \
+             "--fast|unknown option '--fast'"; do
+        expect_rc 2 "$H" ${c%%|*} || return 1
+        has "$T/err" "skif_handover: ${c#*|}" || return 1
+    done
+    expect_rc 2 "$H" --cpu 1023 || return 1
+    has "$T/err" "skif_handover: --cpu 1023: not a CPU this process may run on"
+}

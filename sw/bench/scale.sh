@@ -22,7 +22,12 @@
 # node, and simulated cycles per second of the simulator's own CPU time
 # (--stats run_cpu_s: its threads, not its programs; over MPI ranks the sum of
 # theirs), which on a busy machine or one with slow process switches says
-# what the model alone costs. The model build time of each number of dimensions is measured first
+# what the model alone costs; for the rows of pairs (sustained, evaluate) also
+# the wall time per program release that the simulator did not spend on its
+# own CPU (us_per_release_outside_sim: the program's work and the two process
+# switches of its hand-over, on the one CPU of the run); for the sustained
+# rows also the same cost without the simulator, N plain processes released in
+# turn (machine_us_per_release, build/bin/skif_handover). The model build time of each number of dimensions is measured first
 # (SCALE_BUILD=0 skips it). Every run of one rank runs on CPU SCALE_CPU
 # (default 0; "here": the CPU it starts on), so that its rows compare: the
 # two vCPUs of a VM can differ in speed by 1.6 times, hour by hour
@@ -42,16 +47,16 @@ CPU=${SCALE_CPU:-0}
     { echo "scale: SCALE_CPU '$CPU': expected a CPU number or 'here'" >&2; exit 2; }
 PIN=() # (--cpu for the runs of one rank)
 [ "$CPU" = here ] || PIN=(--cpu "$CPU")
-make -s build/bin/skifrun build/bin/skif_dims build/tests/t_fail build/bin/alltoall
+make -s build/bin/skifrun build/bin/skif_dims build/bin/skif_handover build/tests/t_fail build/bin/alltoall
 # every size given, read by the one --dims parser, before any run
 . sw/bench/dims.sh
-for v in SCALE_DIMS:"$DIMS" SCALE_SUSTAIN:"${SCALE_SUSTAIN-8x8x8}" SCALE_EVAL:"${SCALE_EVAL-4x4x4 8x8x8 16x16x16}"; do
+for v in SCALE_DIMS:"$DIMS" SCALE_SUSTAIN:"${SCALE_SUSTAIN-4x4x4 8x8x8}" SCALE_EVAL:"${SCALE_EVAL-4x4x4 8x8x8 16x16x16}"; do
     dims_check scale "${v%%:*}" ${v#*:}
 done
 field() { jq -r ".$2" "$1"; }
 
 csv=$B/scale.csv
-echo "what,dims,nodes,threads,ranks,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s,instr_per_node_cycle,cycles_per_sim_cpu_s" >$csv
+echo "what,dims,nodes,threads,ranks,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s,instr_per_node_cycle,cycles_per_sim_cpu_s,us_per_release_outside_sim,machine_us_per_release" >$csv
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # build time of each node model used (from scratch)
@@ -104,6 +109,16 @@ rate_of() {
     jq -n --slurpfile a $B/sc$1.json --slurpfile b $B/sc$2.json \
         "((\$b[0].cycles - \$a[0].cycles) / (\$b[0].$3 - \$a[0].$3))"
 }
+# outside_of C1 C2: microseconds of wall time per program release between the
+# two runs that the simulator did not spend on its own CPU: the programs'
+# work and the process switches of their hand-overs (one CPU: the runs are
+# pinned), or nothing if no program was released
+outside_of() {
+    jq -n --slurpfile a $B/sc$1.json --slurpfile b $B/sc$2.json \
+        "(\$b[0].releases - \$a[0].releases) as \$n | if \$n > 0 then
+         ((\$b[0].run_s - \$a[0].run_s) - (\$b[0].run_cpu_s - \$a[0].run_cpu_s)) * 1e6 / \$n
+         else 0 end"
+}
 # median_of "R1 R2 ...": the median of the positive rates ("none" if none),
 # and how many were not positive
 median_of() {
@@ -118,7 +133,7 @@ median_of() {
 # pairs (default 3), one thread. Adds a row.
 pair() {
     local what=$1 d=$2 c1=$3 c2=$4; shift 4
-    local opts=() n rates= cpu_rates= med cpu_med i c
+    local opts=() n rates= cpu_rates= outs= med cpu_med out_med i c
     while [ "$1" != -- ]; do opts+=("$1"); shift; done; shift
     n=$(dims_nodes "$d")
     for i in $(seq "${SCALE_REPEAT:-3}"); do
@@ -133,6 +148,7 @@ pair() {
         # time of the simulator (its programs' left out)
         rates="$rates $(rate_of $c1 $c2 run_s)"
         cpu_rates="$cpu_rates $(rate_of $c1 $c2 run_cpu_s)"
+        outs="$outs $(outside_of $c1 $c2)"
     done
     # A pair whose longer run took less time than its shorter one (the
     # machine's speed changed between them: seen on a shared VM) gives no
@@ -141,17 +157,35 @@ pair() {
     read -r med out <<<"$(median_of "$rates")"
     read -r cpu_med _ <<<"$(median_of "$cpu_rates")"
     [ "$cpu_med" != none ] || cpu_med=
+    read -r out_med _ <<<"$(median_of "$outs")"
+    [ "$out_med" != none ] || out_med=
     echo "scale: $what on $d: cycles/s of each pair:$rates, median $med;" \
-         "per second of the simulator's CPU:$cpu_rates, median ${cpu_med:-none}" >&2
+         "per second of the simulator's CPU:$cpu_rates, median ${cpu_med:-none};" \
+         "microseconds per release outside the simulator:$outs, median ${out_med:-none}" >&2
     [ "$out" = 0 ] || echo "scale: $out pair(s) left out: the longer run was not the slower, the machine's speed changed" >&2
     [ "$med" != none ] || { echo "scale: $what on $d: no pair gave a rate; run again on a quieter machine" >&2; return 0; }
-    echo "$what,$d,$n,1,1,$((c2 - c1)),$(field $B/sc$c2.json startup_s),$(awk -v c="$med" -v k=$((c2 - c1)) 'BEGIN{printf "%.3f", k/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc$c2.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}'),,,$(awk -v c="$cpu_med" 'BEGIN{if (c != "") printf "%.1f", c}')" >>$csv
+    echo "$what,$d,$n,1,1,$((c2 - c1)),$(field $B/sc$c2.json startup_s),$(awk -v c="$med" -v k=$((c2 - c1)) 'BEGIN{printf "%.3f", k/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc$c2.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}'),,,$(awk -v c="$cpu_med" 'BEGIN{if (c != "") printf "%.1f", c}'),$(awk -v u="$out_med" 'BEGIN{if (u != "") printf "%.1f", u}')" >>$csv
 }
 # sustained: the all-to-all from cycle 4000 to 10000, 78 messages per rank
 # (every node still sending at cycle 10000); SCALE_SUSTAIN sizes (default
-# "8x8x8").
-for d in ${SCALE_SUSTAIN-8x8x8}; do
+# "4x4x4 8x8x8": the cost per node-cycle under traffic from 64 to 512 nodes;
+# on 16x16x16 the programs are still starting at cycle 4000).
+# Beside each: what a hand-over costs on this machine without the simulator,
+# as many plain processes as the torus has programs, released in turn on the
+# same CPU (build/bin/skif_handover; column machine_us_per_release).
+hcpu=$CPU
+[ "$hcpu" != here ] || hcpu=$(awk '{print $39}' /proc/self/stat)
+for d in ${SCALE_SUSTAIN-4x4x4 8x8x8}; do
     pair sustained "$d" 4000 10000 -- build/bin/alltoall 78 1 2
+    n=$(dims_nodes "$d")
+    echo "scale: a hand-over among $n plain processes on CPU $hcpu..." >&2
+    h=$(build/bin/skif_handover --procs "$n" --cpu "$hcpu" -q) ||
+        { echo "scale: build/bin/skif_handover --procs $n failed" >&2; exit 1; }
+    # (the row just written gets the figure as its last column; a pair that
+    # gave no rate wrote none)
+    if tail -1 $csv | grep -q "^sustained,$d,"; then
+        sed -i '$ s/$/,'"$h"'/' $csv
+    fi
 done
 # evaluate: the simulator's own cost per node-cycle against size, every node
 # evaluated each cycle (--no-skip) with its program set up and asleep
