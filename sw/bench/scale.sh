@@ -130,7 +130,8 @@ median_of() {
 # programs' start): two runs that differ only in --max-cycles (the simulation
 # is deterministic, so the longer one repeats the shorter one first); the rate
 # is the extra cycles over the extra run time, the median of SCALE_REPEAT
-# pairs (default 3), one thread. Adds a row.
+# pairs (default 3), one thread. Adds a row (PAIR_MACHINE: its last column,
+# machine_us_per_release).
 pair() {
     local what=$1 d=$2 c1=$3 c2=$4; shift 4
     local opts=() n rates= cpu_rates= outs= med cpu_med out_med i c
@@ -164,7 +165,7 @@ pair() {
          "microseconds per release outside the simulator:$outs, median ${out_med:-none}" >&2
     [ "$out" = 0 ] || echo "scale: $out pair(s) left out: the longer run was not the slower, the machine's speed changed" >&2
     [ "$med" != none ] || { echo "scale: $what on $d: no pair gave a rate; run again on a quieter machine" >&2; return 0; }
-    echo "$what,$d,$n,1,1,$((c2 - c1)),$(field $B/sc$c2.json startup_s),$(awk -v c="$med" -v k=$((c2 - c1)) 'BEGIN{printf "%.3f", k/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc$c2.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}'),,,$(awk -v c="$cpu_med" 'BEGIN{if (c != "") printf "%.1f", c}'),$(awk -v u="$out_med" 'BEGIN{if (u != "") printf "%.1f", u}')" >>$csv
+    echo "$what,$d,$n,1,1,$((c2 - c1)),$(field $B/sc$c2.json startup_s),$(awk -v c="$med" -v k=$((c2 - c1)) 'BEGIN{printf "%.3f", k/c}'),$(awk -v c="$med" 'BEGIN{printf "%.1f", c}'),$(awk -v a="$med" -v n="$n" 'BEGIN{printf "%.0f", a*n}'),$(awk -v k="$(field $B/sc$c2.json max_rss_kb)" -v n="$n" 'BEGIN{printf "%.3f", k/1024/n}'),,,$(awk -v c="$cpu_med" 'BEGIN{if (c != "") printf "%.1f", c}'),$(awk -v u="$out_med" 'BEGIN{if (u != "") printf "%.1f", u}'),${PAIR_MACHINE-}" >>$csv
 }
 # sustained: the all-to-all from cycle 4000 to 10000, 78 messages per rank
 # (every node still sending at cycle 10000); SCALE_SUSTAIN sizes (default
@@ -176,17 +177,13 @@ pair() {
 hcpu=$CPU
 [ "$hcpu" != here ] || hcpu=$(awk '{print $39}' /proc/self/stat)
 for d in ${SCALE_SUSTAIN-4x4x4 8x8x8}; do
-    pair sustained "$d" 4000 10000 -- build/bin/alltoall 78 1 2
     n=$(dims_nodes "$d")
     echo "scale: a hand-over among $n plain processes on CPU $hcpu..." >&2
-    h=$(build/bin/skif_handover --procs "$n" --cpu "$hcpu" -q) ||
+    PAIR_MACHINE=$(build/bin/skif_handover --procs "$n" --cpu "$hcpu" -q) ||
         { echo "scale: build/bin/skif_handover --procs $n failed" >&2; exit 1; }
-    # (the row just written gets the figure as its last column; a pair that
-    # gave no rate wrote none)
-    if tail -1 $csv | grep -q "^sustained,$d,"; then
-        sed -i '$ s/$/,'"$h"'/' $csv
-    fi
+    pair sustained "$d" 4000 10000 -- build/bin/alltoall 78 1 2
 done
+PAIR_MACHINE=
 # evaluate: the simulator's own cost per node-cycle against size, every node
 # evaluated each cycle (--no-skip) with its program set up and asleep
 # (t_fail sleep: in SkifCh_Wait, no polling, so no program takes the CPU
