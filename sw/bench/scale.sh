@@ -13,6 +13,7 @@
 #   sustained: the all-to-all after its programs have started (below)
 #   evaluate: every node evaluated every cycle, programs asleep (below)
 #   instructions: callgrind's instructions per node-cycle (below)
+#   footprint: the cache lines of data a node-cycle touches (below)
 # Sizes: SCALE_DIMS (default "2 2x2x2 4x4x4 8x8x8 16x16x16"), threads
 # SCALE_THREADS (default "1 2"), MPI ranks SCALE_RANKS (default "2 4", one
 # thread each, skipped where the slowest dimension has fewer planes; all on
@@ -27,7 +28,9 @@
 # own CPU (us_per_release_outside_sim: the program's work and the two process
 # switches of its hand-over, on the one CPU of the run); for the sustained
 # rows also the same cost without the simulator, N plain processes released in
-# turn (machine_us_per_release, build/bin/skif_handover). The model build time of each number of dimensions is measured first
+# turn (machine_us_per_release, build/bin/skif_handover); for the footprint
+# row the cache lines of data a node-cycle touches (data_lines_per_node_cycle).
+# The model build time of each number of dimensions is measured first
 # (SCALE_BUILD=0 skips it). Every run of one rank runs on CPU SCALE_CPU
 # (default 0; "here": the CPU it starts on), so that its rows compare: the
 # two vCPUs of a VM can differ in speed by 1.6 times, hour by hour
@@ -56,7 +59,7 @@ done
 field() { jq -r ".$2" "$1"; }
 
 csv=$B/scale.csv
-echo "what,dims,nodes,threads,ranks,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s,instr_per_node_cycle,cycles_per_sim_cpu_s,us_per_release_outside_sim,machine_us_per_release" >$csv
+echo "what,dims,nodes,threads,ranks,cycles,startup_s,run_s,cycles_per_s,node_cycles_per_s,rss_mb_per_node,build_s,instr_per_node_cycle,cycles_per_sim_cpu_s,us_per_release_outside_sim,machine_us_per_release,data_lines_per_node_cycle" >$csv
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # build time of each node model used (from scratch)
@@ -202,7 +205,8 @@ done
 # the 4x4x4 all-to-all under sustained traffic, cycles 3000 to 6000 (78
 # messages per rank; two runs, the difference), one thread. Under callgrind
 # the run is about 50 times slower: 4x4x4, not 8x8x8. Needs valgrind (make
-# deps installs it); SCALE_INSTR=0 skips it (about 2 minutes).
+# deps installs it); SCALE_INSTR=0 skips it and the footprint (about 3
+# minutes together).
 if [ "${SCALE_INSTR:-1}" != 0 ]; then
     make -s model MODEL=n3 >/dev/null
     ir=()
@@ -218,6 +222,33 @@ if [ "${SCALE_INSTR:-1}" != 0 ]; then
         [ -n "${ir[-1]}" ] || { echo "scale: callgrind left no instruction count in $B/cg$c.out" >&2; exit 1; }
     done
     echo "instructions,4x4x4,64,1,1,3000,,,,,,,$(( (ir[1] - ir[0]) / (64 * 3000) ))" >>$csv
+    # footprint: the distinct cache lines of data a node-cycle touches (the
+    # state of its model that the evaluation reads or writes, and the
+    # kernel's data of that node), the evaluate row's condition (every node
+    # evaluated, programs asleep) on 4x4x4, cycles 1000 to 1200 (two runs,
+    # the difference), under callgrind's cache simulation with a last-level
+    # cache of 128 KB: a node-cycle's own lines (about 6 KB) stay in it, and
+    # one cycle's lines of all 64 nodes (about 400 KB) do not, so each line
+    # a node-cycle touches misses it once a cycle. What a cycle of N nodes
+    # streams through the caches is N times this many lines of 64 bytes: the
+    # figure that decides where the cost per node-cycle rises with size
+    # (docs/scale.md, "What a node-cycle touches"). Deterministic, as the
+    # instruction count.
+    dl=()
+    for c in 1000 1200; do
+        echo "scale: data lines of a node-cycle of 4x4x4, $c cycles, under callgrind's cache simulation..." >&2
+        rc=0
+        valgrind --tool=callgrind --cache-sim=yes --LL=131072,8,64 --callgrind-out-file=$B/cgl$c.out \
+            build/models/n3/skifsim --dims 4x4x4 -q --no-skip --max-cycles $c build/tests/t_fail sleep \
+            >/dev/null 2>$B/cgl.err || rc=$?
+        [ "$rc" = 0 ] || [ "$rc" = 3 ] ||
+            { echo "scale: the callgrind run exited $rc: $(tail -3 $B/cgl.err)" >&2; exit 1; }
+        # (events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw)
+        dl+=("$(awk '/^events:/ {for (i = 2; i <= NF; i++) k[$i] = i}
+                     /^totals:/ {if (k["DLmr"] && k["DLmw"]) print $k["DLmr"] + $k["DLmw"]}' $B/cgl$c.out)")
+        [ -n "${dl[-1]}" ] || { echo "scale: callgrind left no cache misses in $B/cgl$c.out" >&2; exit 1; }
+    done
+    echo "footprint,4x4x4,64,1,1,200,,,,,,,,,,,$(awk -v a="${dl[0]}" -v b="${dl[1]}" 'BEGIN{printf "%.1f", (b - a) / (64 * 200)}')" >>$csv
 fi
 
 sw/bench/csv2json.sh $csv --wrap runs date="$(date -u +%Y-%m-%dT%H:%MZ)" load_average="$load" \
