@@ -207,19 +207,32 @@ done
 # the run is about 50 times slower: 4x4x4, not 8x8x8. Needs valgrind (make
 # deps installs it); SCALE_INSTR=0 skips it and the footprint (about 3
 # minutes together).
+# cg_count OUT EVENTS CALLGRIND_OPTIONS -- SKIFSIM_ARGS: runs
+# build/models/n3/skifsim under callgrind (output $B/OUT) and prints the sum
+# of the named events' totals (EVENTS: names separated by spaces, as in the
+# output's "events:" line).
+cg_count() {
+    local out=$B/$1 ev=$2 opts=() rc=0 v
+    shift 2
+    while [ "$1" != -- ]; do opts+=("$1"); shift; done; shift
+    valgrind --tool=callgrind "${opts[@]}" --callgrind-out-file="$out" build/models/n3/skifsim "$@" \
+        >/dev/null 2>$B/cg.err || rc=$?
+    # (3: stopped by --max-cycles, as meant)
+    [ "$rc" = 0 ] || [ "$rc" = 3 ] ||
+        { echo "scale: the callgrind run exited $rc: $(grep -v '^==' $B/cg.err | tail -3)" >&2; return 1; }
+    v=$(awk -v ev="$ev" '/^events:/ {for (i = 2; i <= NF; i++) k[$i] = i}
+        /^totals:/ {n = split(ev, e, " "); s = 0
+                    for (j = 1; j <= n; j++) {if (!k[e[j]]) exit; s += $k[e[j]]}
+                    print s}' "$out")
+    [ -n "$v" ] || { echo "scale: callgrind left no count of $ev in $out" >&2; return 1; }
+    echo "$v"
+}
 if [ "${SCALE_INSTR:-1}" != 0 ]; then
     make -s model MODEL=n3 >/dev/null
     ir=()
     for c in 3000 6000; do
         echo "scale: instructions of the 4x4x4 all-to-all, $c cycles, under callgrind..." >&2
-        rc=0
-        valgrind --tool=callgrind --callgrind-out-file=$B/cg$c.out build/models/n3/skifsim \
-            --dims 4x4x4 -q --max-cycles $c build/bin/alltoall 78 1 2 >/dev/null 2>$B/cg.err || rc=$?
-        # (3: stopped by --max-cycles, as meant)
-        [ "$rc" = 0 ] || [ "$rc" = 3 ] ||
-            { echo "scale: the callgrind run exited $rc: $(tail -3 $B/cg.err)" >&2; exit 1; }
-        ir+=("$(awk '/^totals:/ {print $2}' $B/cg$c.out)")
-        [ -n "${ir[-1]}" ] || { echo "scale: callgrind left no instruction count in $B/cg$c.out" >&2; exit 1; }
+        ir+=("$(cg_count cg$c.out Ir -- --dims 4x4x4 -q --max-cycles $c build/bin/alltoall 78 1 2)") || exit 1
     done
     echo "instructions,4x4x4,64,1,1,3000,,,,,,,$(( (ir[1] - ir[0]) / (64 * 3000) ))" >>$csv
     # footprint: the distinct cache lines of data a node-cycle touches (the
@@ -229,24 +242,16 @@ if [ "${SCALE_INSTR:-1}" != 0 ]; then
     # the difference), under callgrind's cache simulation with a last-level
     # cache of 128 KB: a node-cycle's own lines (about 6 KB) stay in it, and
     # one cycle's lines of all 64 nodes (about 400 KB) do not, so each line
-    # a node-cycle touches misses it once a cycle. What a cycle of N nodes
-    # streams through the caches is N times this many lines of 64 bytes: the
-    # figure that decides where the cost per node-cycle rises with size
-    # (docs/scale.md, "What a node-cycle touches"). Deterministic, as the
-    # instruction count.
+    # a node-cycle touches misses it once a cycle (last-level read and
+    # write misses, DLmr + DLmw). What a cycle of N nodes streams through
+    # the caches is N times this many lines of 64 bytes: the figure that
+    # decides where the cost per node-cycle rises with size (docs/scale.md,
+    # "What a node-cycle touches"). Deterministic, as the instruction count.
     dl=()
     for c in 1000 1200; do
         echo "scale: data lines of a node-cycle of 4x4x4, $c cycles, under callgrind's cache simulation..." >&2
-        rc=0
-        valgrind --tool=callgrind --cache-sim=yes --LL=131072,8,64 --callgrind-out-file=$B/cgl$c.out \
-            build/models/n3/skifsim --dims 4x4x4 -q --no-skip --max-cycles $c build/tests/t_fail sleep \
-            >/dev/null 2>$B/cgl.err || rc=$?
-        [ "$rc" = 0 ] || [ "$rc" = 3 ] ||
-            { echo "scale: the callgrind run exited $rc: $(tail -3 $B/cgl.err)" >&2; exit 1; }
-        # (events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw)
-        dl+=("$(awk '/^events:/ {for (i = 2; i <= NF; i++) k[$i] = i}
-                     /^totals:/ {if (k["DLmr"] && k["DLmw"]) print $k["DLmr"] + $k["DLmw"]}' $B/cgl$c.out)")
-        [ -n "${dl[-1]}" ] || { echo "scale: callgrind left no cache misses in $B/cgl$c.out" >&2; exit 1; }
+        dl+=("$(cg_count cgl$c.out "DLmr DLmw" --cache-sim=yes --LL=131072,8,64 -- \
+            --dims 4x4x4 -q --no-skip --max-cycles $c build/tests/t_fail sleep)") || exit 1
     done
     echo "footprint,4x4x4,64,1,1,200,,,,,,,,,,,$(awk -v a="${dl[0]}" -v b="${dl[1]}" 'BEGIN{printf "%.1f", (b - a) / (64 * 200)}')" >>$csv
 fi
