@@ -467,9 +467,16 @@ t_handover_tool() {
     expect_rc 0 "$H" --procs 3 --rounds 4 || return 1
     grep -Eq '^hand-over: 3 processes, 16 pages each, 4 rounds on CPU 0: [0-9.]+ us a release$' \
         "$T/out" || fail "unexpected summary line" || return 1
+    # in chains: 7 processes in groups of 3, 3 and 1, every one released
+    # each round (the tool checks it) and the run said so
+    expect_rc 0 "$H" --procs 7 --rounds 5 --chain 3 || return 1
+    grep -Eq '^hand-over: 7 processes, 16 pages each, 5 rounds on CPU 0, in chains of 3: [0-9.]+ us a release$' \
+        "$T/out" || fail "unexpected summary line in chains" || return 1
     expect_rc 0 "$H" --help || return 1
     has "$T/out" "usage: skif_handover" || return 1
     for c in "--procs 0|--procs '0': expected a number from 1 to 8192" \
+             "--chain 0|--chain '0': expected a number from 1 to 64" \
+             "--chain 65|--chain '65': expected a number from 1 to 64" \
              "--rounds 1|--rounds '1': expected a number from 2 to 100000" \
              "--pages 4097|--pages '4097': expected a number from 0 to 4096" \
              "--cpu x|--cpu 'x': expected a number from 0 to 1023" \

@@ -8,7 +8,10 @@
  * of its own memory at each release, released in turn, all on one CPU, and
  * prints the wall time per release. `make bench-scale` runs it beside its
  * sustained rows (sw/bench/scale.sh), so a machine's share of their wall
- * clock is stated with them (docs/scale.md). */
+ * clock is stated with them (docs/scale.md). With --chain K the processes
+ * are released K at a time, each waking the next of its group itself and
+ * the last waking the parent: K + 1 switches for K releases instead of 2K,
+ * which tells the cost of entering a process from that of coming back. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sched.h>
@@ -33,11 +36,13 @@ struct slot {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: skif_handover [--procs N] [--pages P] [--rounds R] [--cpu C] [-q]\n"
+    fprintf(f, "usage: skif_handover [--procs N] [--pages P] [--rounds R] [--cpu C] [--chain K] [-q]\n"
                "the wall time of a program hand-over on this machine without the simulator:\n"
                "N processes (default 512, 1..8192) released in turn R times (2..100000;\n"
                "default: enough for 10000 releases), each touching P pages of its own\n"
                "memory (default 16, 0..4096) at each release, all on CPU C (default 0);\n"
+               "--chain K (1..64, default 1): released K at a time, each process waking\n"
+               "the next of its group and the last one the parent (K + 1 switches for K);\n"
                "prints microseconds per release after the first round (-q: the number only)\n");
 }
 
@@ -62,7 +67,10 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static void child(struct slot *s, long pages, long rounds, pid_t parent, pid_t *pids)
+/* The child process of slot s; next: the slot it releases when done (the
+ * next of its chain), or NULL to answer the parent. */
+static void child(struct slot *s, struct slot *next, long pages, long rounds, pid_t parent,
+                  pid_t *pids)
 {
     free(pids); /* (the parent's) */
     /* a parent that dies leaves no child behind */
@@ -82,10 +90,21 @@ static void child(struct slot *s, long pages, long rounds, pid_t parent, pid_t *
         for (long p = 0; p < pages; p++)
             m[(size_t)p * page]++;
         __atomic_store_n(&s->done, (uint32_t)(r + 1), __ATOMIC_SEQ_CST);
-        skif_futex_wake(&s->done);
+        if (next) {
+            __atomic_store_n(&next->go, (uint32_t)(r + 1), __ATOMIC_SEQ_CST);
+            skif_futex_wake(&next->go);
+        } else {
+            skif_futex_wake(&s->done);
+        }
     }
     free(m);
     _exit(0);
+}
+
+/* Process i is the last of its group of `chain` (it answers the parent). */
+static int last_of_group(long i, long procs, long chain)
+{
+    return (i + 1) % chain == 0 || i + 1 == procs;
 }
 
 /* Kill the first n processes and wait for them; returns 1 (the exit status). */
@@ -100,7 +119,7 @@ static int stop(const pid_t *pid, long n)
 
 int main(int argc, char **argv)
 {
-    long procs = 512, pages = 16, rounds = 0, cpu = 0;
+    long procs = 512, pages = 16, rounds = 0, cpu = 0, chain = 1;
     int quiet = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -119,6 +138,8 @@ int main(int argc, char **argv)
             dst = &rounds, lo = 2, hi = 100000;
         } else if (!strcmp(a, "--cpu")) {
             dst = &cpu, lo = 0, hi = CPU_SETSIZE - 1;
+        } else if (!strcmp(a, "--chain")) {
+            dst = &chain, lo = 1, hi = 64;
         } else {
             fprintf(stderr, "skif_handover: unknown option '%s' (see skif_handover --help)\n", a);
             return 2;
@@ -154,7 +175,8 @@ int main(int argc, char **argv)
     for (long i = 0; i < procs; i++) {
         pid[i] = fork();
         if (pid[i] == 0)
-            child(&sl[i], pages, rounds, parent, pid);
+            child(&sl[i], last_of_group(i, procs, chain) ? NULL : &sl[i + 1], pages, rounds,
+                  parent, pid);
         if (pid[i] < 0) {
             fprintf(stderr, "skif_handover: fork of process %ld of %ld: %s\n", i + 1, procs,
                     strerror(errno));
@@ -166,8 +188,12 @@ int main(int argc, char **argv)
         if (r == 1) /* (the first round starts the processes' memory and switches) */
             t0 = now_s();
         for (long i = 0; i < procs; i++) {
-            __atomic_store_n(&sl[i].go, (uint32_t)(r + 1), __ATOMIC_SEQ_CST);
-            skif_futex_wake(&sl[i].go);
+            if (i % chain == 0) { /* the first of a group; the others wake in turn */
+                __atomic_store_n(&sl[i].go, (uint32_t)(r + 1), __ATOMIC_SEQ_CST);
+                skif_futex_wake(&sl[i].go);
+            }
+            if (!last_of_group(i, procs, chain))
+                continue;
             /* (a process that ended early never answers: noticed on a
              * timeout of the wait) */
             while (__atomic_load_n(&sl[i].done, __ATOMIC_SEQ_CST) == (uint32_t)r)
@@ -175,6 +201,13 @@ int main(int argc, char **argv)
                     waitpid(-1, NULL, WNOHANG) > 0) {
                     fprintf(stderr, "skif_handover: a process ended before its last round "
                                     "(out of memory?)\n");
+                    return stop(pid, procs);
+                }
+            /* every process of the group ran its round, in turn */
+            for (long j = i - i % chain; j <= i; j++)
+                if (__atomic_load_n(&sl[j].done, __ATOMIC_SEQ_CST) != (uint32_t)(r + 1)) {
+                    fprintf(stderr, "skif_handover: process %ld did not run round %ld\n", j,
+                            r + 1);
                     return stop(pid, procs);
                 }
         }
@@ -190,9 +223,13 @@ int main(int argc, char **argv)
     }
     if (quiet)
         printf("%.1f\n", us);
-    else
-        printf("hand-over: %ld processes, %ld pages each, %ld rounds on CPU %ld: %.1f us a "
+    else {
+        char how[48] = "";
+        if (chain > 1)
+            snprintf(how, sizeof(how), ", in chains of %ld", chain);
+        printf("hand-over: %ld processes, %ld pages each, %ld rounds on CPU %ld%s: %.1f us a "
                "release\n",
-               procs, pages, rounds, cpu, us);
+               procs, pages, rounds, cpu, how, us);
+    }
     return 0;
 }
