@@ -36,14 +36,15 @@ struct slot {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: skif_handover [--procs N] [--pages P] [--rounds R] [--cpu C] [--chain K] [-q]\n"
-               "the wall time of a program hand-over on this machine without the simulator:\n"
-               "N processes (default 512, 1..8192) released in turn R times (2..100000;\n"
-               "default: enough for 10000 releases), each touching P pages of its own\n"
-               "memory (default 16, 0..4096) at each release, all on CPU C (default 0);\n"
-               "--chain K (1..64, default 1): released K at a time, each process waking\n"
-               "the next of its group and the last one the parent (K + 1 switches for K);\n"
-               "prints microseconds per release after the first round (-q: the number only)\n");
+    fprintf(f,
+            "usage: skif_handover [--procs N] [--pages P] [--rounds R] [--cpu C] [--chain K] [-q]\n"
+            "the wall time of a program hand-over on this machine without the simulator:\n"
+            "N processes (default 512, 1..8192) released in turn R times (2..100000;\n"
+            "default: enough for 10000 releases), each touching P pages of its own\n"
+            "memory (default 16, 0..4096) at each release, all on CPU C (default 0);\n"
+            "--chain K (1..64, default 1): released K at a time, each process waking\n"
+            "the next of its group and the last one the parent (K + 1 switches for K);\n"
+            "prints microseconds per release after the first round (-q: the number only)\n");
 }
 
 /* A number in [lo, hi], or -1 with a message naming the option. */
@@ -175,8 +176,8 @@ int main(int argc, char **argv)
     for (long i = 0; i < procs; i++) {
         pid[i] = fork();
         if (pid[i] == 0)
-            child(&sl[i], last_of_group(i, procs, chain) ? NULL : &sl[i + 1], pages, rounds,
-                  parent, pid);
+            child(&sl[i], last_of_group(i, procs, chain) ? NULL : &sl[i + 1], pages, rounds, parent,
+                  pid);
         if (pid[i] < 0) {
             fprintf(stderr, "skif_handover: fork of process %ld of %ld: %s\n", i + 1, procs,
                     strerror(errno));
@@ -206,8 +207,7 @@ int main(int argc, char **argv)
             /* every process of the group ran its round, in turn */
             for (long j = i - i % chain; j <= i; j++)
                 if (__atomic_load_n(&sl[j].done, __ATOMIC_SEQ_CST) != (uint32_t)(r + 1)) {
-                    fprintf(stderr, "skif_handover: process %ld did not run round %ld\n", j,
-                            r + 1);
+                    fprintf(stderr, "skif_handover: process %ld did not run round %ld\n", j, r + 1);
                     return stop(pid, procs);
                 }
         }
